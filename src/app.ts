@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto';
+import type { Writable } from 'node:stream';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { Config } from './config.js';
+import type { Db } from './db/database.js';
+import { assertAcceptsJson } from './http/accept.js';
+import { requireCredentials } from './http/auth.js';
+import { healthRoutes } from './http/health.routes.js';
+import { handleError, PROBLEM_CONTENT_TYPE, problemFor, sendProblem } from './http/problem.js';
+import { RouteTable } from './http/route-table.js';
+import { createLogger } from './logger.js';
+import { accommodationRoutes } from './modules/accommodations/accommodations.routes.js';
+import { Authenticator } from './modules/credentials/authenticator.js';
+import { type Clock, systemClock } from './shared/clock.js';
+import { AppError } from './shared/errors.js';
+
+export interface AppDeps {
+  db: Db;
+  /** Defaults to the system clock; tests pass a fixed one. */
+  clock?: Clock;
+  /** Where logs go; stdout by default. Tests capture them to prove no secret is logged. */
+  logDestination?: Writable;
+}
+
+export const BODY_LIMIT_BYTES = 64 * 1024;
+const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** A client's X-Request-Id is kept when it is harmless, so logs can be joined across services. */
+function requestId(header: string | string[] | undefined): string {
+  return typeof header === 'string' && REQUEST_ID_PATTERN.test(header) ? header : randomUUID();
+}
+
+/** Builds the HTTP application. It never listens by itself: the server and tests decide that. */
+export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyInstance> {
+  const clock = deps.clock ?? systemClock;
+  const routes = new RouteTable();
+  const app = Fastify({
+    // pino's Logger is a FastifyBaseLogger; the cast keeps the instance's default type.
+    loggerInstance: createLogger(config.logLevel, deps.logDestination) as FastifyBaseLogger,
+    genReqId: (req) => requestId(req.headers['x-request-id']),
+    bodyLimit: BODY_LIMIT_BYTES,
+    routerOptions: { ignoreTrailingSlash: true },
+    // Report every broken parameter at once (SPEC §6), not just the first.
+    ajv: { customOptions: { allErrors: true } },
+    clientErrorHandler(error, socket) {
+      // Malformed requests and oversized headers never reach a route; answer them in kind.
+      const tooLarge = (error as { code?: string }).code === 'HPE_HEADER_OVERFLOW';
+      const problem = tooLarge
+        ? problemFor('headers-too-large', 'Request headers exceed 16 KiB.')
+        : problemFor('invalid-input', 'The request is not valid HTTP.');
+      const body = JSON.stringify(problem);
+      if (socket.writable) {
+        socket.end(
+          `HTTP/1.1 ${problem.status} ${problem.title}\r\nConnection: close\r\nContent-Type: ${PROBLEM_CONTENT_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+        );
+      }
+    },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.decorateRequest('principal', null);
+  app.addHook('onRoute', (route) => routes.add(route.method, route.url));
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    assertAcceptsJson(request.headers.accept);
+  });
+  app.setErrorHandler(handleError);
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const allowed = routes.allowedMethods(path);
+    if (allowed.length > 0) {
+      return sendProblem(
+        reply,
+        new AppError('method-not-allowed', `${request.method} is not allowed here; use ${allowed.join(', ')}.`, {
+          headers: { allow: allowed.join(', ') },
+        }),
+      );
+    }
+    return sendProblem(reply, new AppError('not-found', `No resource at ${path}.`));
+  });
+
+  await app.register(healthRoutes, { db: deps.db });
+
+  const authenticator = new Authenticator(deps.db.kysely, clock);
+  await app.register(async (api) => {
+    requireCredentials(api, authenticator);
+    await api.register(accommodationRoutes, { db: deps.db });
+  });
+
+  return app;
+}

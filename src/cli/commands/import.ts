@@ -1,0 +1,35 @@
+import { readFile } from 'node:fs/promises';
+import type { Command } from 'commander';
+import { importDocument } from '../../modules/data/import.service.js';
+import { systemClock } from '../../shared/clock.js';
+import { AppError } from '../../shared/errors.js';
+import { print, withDb } from '../with-db.js';
+
+async function readJson(file: string): Promise<unknown> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    throw new AppError('invalid-input', `Cannot read ${file}: ${(error as Error).message}`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new AppError('invalid-input', `${file} is not valid JSON: ${(error as Error).message}`);
+  }
+}
+
+export function registerImport(program: Command): void {
+  program
+    .command('import')
+    .description('load organizations, accommodations and reservations from a JSON file (all or nothing, upsert by id)')
+    .argument('<file>', 'JSON document { "organizations": [...], "accommodations": [...], "reservations": [...] }')
+    .option('--database-url <url>', 'sqlite:<file> or postgres://… (env DATABASE_URL)')
+    .action(async (file: string, options: { databaseUrl?: string }) => {
+      const document = await readJson(file);
+      const report = await withDb(options, (db) => importDocument(db, systemClock, document));
+      print(
+        `Imported ${report.organizations} organizations, ${report.accommodations} accommodations, ${report.reservations} reservations.`,
+      );
+    });
+}

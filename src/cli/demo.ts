@@ -1,0 +1,41 @@
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import type { Db } from '../db/database.js';
+import { hashApiKey, isWellFormedApiKey } from '../modules/credentials/api-key.js';
+import { findCredentialByKeyHash } from '../modules/credentials/credentials.repository.js';
+import { createCredential } from '../modules/credentials/credentials.service.js';
+import { generateDemoData } from '../modules/data/demo-data.js';
+import { type ImportReport, importDocument } from '../modules/data/import.service.js';
+import { countOrganizations } from '../modules/organizations/organizations.repository.js';
+import type { Clock } from '../shared/clock.js';
+import { formatTimestamp } from '../shared/dates.js';
+
+export const DEMO_DATABASE_URL = 'sqlite:./data/demo.sqlite';
+
+/** Loads the demo data set into an empty database; a database with data is left as it is. */
+export async function seedDemoIfEmpty(db: Db, clock: Clock): Promise<ImportReport | undefined> {
+  if ((await countOrganizations(db.kysely)) > 0) return undefined;
+  const today = formatTimestamp(clock()).slice(0, 10);
+  return importDocument(db, clock, generateDemoData(today));
+}
+
+/**
+ * The demo API key lives in a file beside the demo database (only its hash is in the database), so
+ * a second `npm start` prints the same working key. A missing, unknown or revoked key is replaced.
+ */
+export async function ensureDemoApiKey(db: Db, clock: Clock, databaseFile: string): Promise<string> {
+  const keyFile = join(dirname(databaseFile), 'demo-api-key.txt');
+  if (existsSync(keyFile)) {
+    const saved = readFileSync(keyFile, 'utf8').trim();
+    const row = isWellFormedApiKey(saved) ? await findCredentialByKeyHash(db.kysely, hashApiKey(saved)) : undefined;
+    if (row && row.revoked === null) return saved;
+  }
+  const organizations = (await db.kysely.selectFrom('organizations').select('id').orderBy('id').execute()).map(
+    (o) => o.id,
+  );
+  const created = await createCredential(db.kysely, clock, { organizations, name: 'demo', scope: 'read' });
+  if (!('apiKey' in created)) throw new Error('demo credential is not an API key');
+  writeFileSync(keyFile, `${created.apiKey}\n`, { mode: 0o600 });
+  chmodSync(keyFile, 0o600);
+  return created.apiKey;
+}

@@ -1,0 +1,19 @@
+import { type Config, type ConfigFlags, loadConfig } from '../config.js';
+import { closeDb, createDb, type Db } from '../db/database.js';
+import { migrateToLatest } from '../db/migrate.js';
+
+/** Opens the configured database, brings its schema up to date, and always closes it again. */
+export async function withDb<T>(flags: ConfigFlags, work: (db: Db, config: Config) => Promise<T>): Promise<T> {
+  const config = loadConfig(process.env, flags);
+  const db = createDb(config.database);
+  try {
+    await migrateToLatest(db);
+    return await work(db, config);
+  } finally {
+    await closeDb(db);
+  }
+}
+
+export function print(line = ''): void {
+  process.stdout.write(`${line}\n`);
+}

@@ -1,0 +1,113 @@
+/**
+ * Configuration: flags win over environment variables, which win over defaults (SPEC §8).
+ * Everything is validated once, here; a bad value becomes a ConfigError whose message is the
+ * single line the CLI prints before it stops.
+ */
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export type DatabaseConfig =
+  | { readonly dialect: 'sqlite'; readonly url: string; readonly filename: string }
+  | { readonly dialect: 'postgres'; readonly url: string };
+
+export interface Config {
+  readonly database: DatabaseConfig;
+  readonly port: number;
+  readonly host: string;
+  readonly redisUrl: string | undefined;
+  readonly logLevel: LogLevel;
+}
+
+/** Values given on the command line; undefined means "not given". */
+export interface ConfigFlags {
+  databaseUrl?: string | undefined;
+  port?: string | undefined;
+  host?: string | undefined;
+  logLevel?: string | undefined;
+}
+
+export const DEFAULT_DATABASE_URL = 'sqlite:./data/booking.sqlite';
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+interface Source {
+  value: string;
+  /** How the user spelled the setting, so the error names what they must fix. */
+  name: string;
+}
+
+function pick(
+  flag: string | undefined,
+  flagName: string,
+  env: string | undefined,
+  envName: string,
+): Source | undefined {
+  if (flag !== undefined) return { value: flag, name: flagName };
+  if (env !== undefined && env !== '') return { value: env, name: envName };
+  return undefined;
+}
+
+function invalid(source: Source, expected: string): ConfigError {
+  return new ConfigError(`Invalid ${source.name}: expected ${expected}, got ${JSON.stringify(source.value)}`);
+}
+
+export function parseDatabaseUrl(source: Source): DatabaseConfig {
+  const url = source.value;
+  if (url.startsWith('sqlite:')) {
+    // sqlite:./relative/path, sqlite:/absolute/path, sqlite::memory:
+    const filename = url.slice('sqlite:'.length).replace(/^\/\/(?=\/)/, '');
+    if (filename === '') throw invalid(source, 'sqlite:<file> or postgres://…');
+    return { dialect: 'sqlite', url, filename };
+  }
+  if (/^postgres(ql)?:\/\//.test(url)) {
+    try {
+      new URL(url);
+    } catch {
+      throw invalid(source, 'a valid postgres:// URL');
+    }
+    return { dialect: 'postgres', url };
+  }
+  throw invalid(source, 'sqlite:<file> or postgres://…');
+}
+
+function parsePort(source: Source): number {
+  if (!/^\d{1,5}$/.test(source.value) || Number(source.value) > 65535) {
+    throw invalid(source, 'an integer from 0 to 65535');
+  }
+  return Number(source.value);
+}
+
+function parseLogLevel(source: Source): LogLevel {
+  const level = source.value.toLowerCase();
+  if (!(LOG_LEVELS as readonly string[]).includes(level)) throw invalid(source, `one of ${LOG_LEVELS.join(', ')}`);
+  return level as LogLevel;
+}
+
+function parseRedisUrl(source: Source): string {
+  if (!/^rediss?:\/\/\S+$/.test(source.value)) throw invalid(source, 'a redis:// or rediss:// URL');
+  return source.value;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv, flags: ConfigFlags = {}): Config {
+  const database = pick(flags.databaseUrl, '--database-url', env.DATABASE_URL, 'DATABASE_URL') ?? {
+    value: DEFAULT_DATABASE_URL,
+    name: 'DATABASE_URL',
+  };
+  const port = pick(flags.port, '--port', env.PORT, 'PORT');
+  const host = pick(flags.host, '--host', env.HOST, 'HOST');
+  const logLevel = pick(flags.logLevel, '--log-level', env.LOG_LEVEL, 'LOG_LEVEL');
+  const redis = pick(undefined, '', env.REDIS_URL, 'REDIS_URL');
+
+  if (host && host.value.trim() === '') throw invalid(host, 'a host name or address');
+
+  return Object.freeze({
+    database: Object.freeze(parseDatabaseUrl(database)),
+    port: port ? parsePort(port) : 3000,
+    host: host?.value ?? '127.0.0.1',
+    redisUrl: redis ? parseRedisUrl(redis) : undefined,
+    logLevel: logLevel ? parseLogLevel(logLevel) : 'info',
+  });
+}

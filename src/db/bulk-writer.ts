@@ -1,0 +1,160 @@
+import type { Db } from './database.js';
+import type { Database } from './schema.js';
+
+/**
+ * Fast all-or-nothing loading for `booking import` and `booking seed`. Rows go in as arrays in a
+ * table's column order, inside one transaction: prepared statements on SQLite, `unnest` batches on
+ * PostgreSQL. Kysely's builder is kept for everything else; here it would cost more than the insert.
+ */
+
+type TableName = keyof Database;
+
+export interface Column {
+  name: string;
+  /** PostgreSQL element type for `unnest($n::type[])`. */
+  pgType: 'integer' | 'bigint' | 'text' | 'date' | 'timestamptz' | 'boolean';
+}
+
+export const BULK_COLUMNS = {
+  organizations: [
+    { name: 'id', pgType: 'integer' },
+    { name: 'name', pgType: 'text' },
+    { name: 'timezone', pgType: 'text' },
+    { name: 'created', pgType: 'timestamptz' },
+    { name: 'modified', pgType: 'timestamptz' },
+  ],
+  accommodations: [
+    { name: 'id', pgType: 'integer' },
+    { name: 'organization_id', pgType: 'integer' },
+    { name: 'title', pgType: 'text' },
+    { name: 'type', pgType: 'text' },
+    { name: 'max_persons', pgType: 'integer' },
+    { name: 'bedrooms', pgType: 'integer' },
+    { name: 'active', pgType: 'boolean' },
+    { name: 'created', pgType: 'timestamptz' },
+    { name: 'modified', pgType: 'timestamptz' },
+  ],
+  reservations: [
+    { name: 'id', pgType: 'integer' },
+    { name: 'organization_id', pgType: 'integer' },
+    { name: 'accommodation_id', pgType: 'integer' },
+    { name: 'reservation_number', pgType: 'text' },
+    { name: 'status', pgType: 'text' },
+    { name: 'date_from', pgType: 'date' },
+    { name: 'date_to', pgType: 'date' },
+    { name: 'adults', pgType: 'integer' },
+    { name: 'children', pgType: 'integer' },
+    { name: 'babies', pgType: 'integer' },
+    { name: 'guest_name', pgType: 'text' },
+    { name: 'total_amount_minor', pgType: 'bigint' },
+    { name: 'currency', pgType: 'text' },
+    { name: 'channel', pgType: 'text' },
+    { name: 'created', pgType: 'timestamptz' },
+    { name: 'modified', pgType: 'timestamptz' },
+    { name: 'cancelled', pgType: 'timestamptz' },
+  ],
+} as const satisfies Partial<Record<TableName, readonly Column[]>>;
+
+export type BulkTable = keyof typeof BULK_COLUMNS;
+/** One row, values in BULK_COLUMNS order; booleans as true/false (converted per dialect). */
+export type BulkRow = readonly unknown[];
+
+export interface BulkWriter {
+  /** Inserts rows, or updates every column of the row with the same id. */
+  upsert(table: BulkTable, rows: readonly BulkRow[]): Promise<void>;
+  /** The highest id in the table, read inside the transaction (0 when empty). */
+  maxId(table: BulkTable): Promise<number>;
+}
+
+const PG_BATCH_ROWS = 5_000;
+
+function upsertSql(table: BulkTable, values: string): string {
+  const columns = BULK_COLUMNS[table].map((c) => c.name);
+  const updates = columns
+    .filter((c) => c !== 'id')
+    .map((c) => `${c} = excluded.${c}`)
+    .join(', ');
+  return `insert into ${table} (${columns.join(', ')}) ${values} on conflict (id) do update set ${updates}`;
+}
+
+async function withSqliteWriter(db: Extract<Db, { dialect: 'sqlite' }>, work: (w: BulkWriter) => Promise<void>) {
+  const statements = new Map<BulkTable, ReturnType<typeof db.sqlite.prepare>>();
+  const booleanIndexes = (table: BulkTable) =>
+    BULK_COLUMNS[table].flatMap((c, i) => (c.pgType === 'boolean' ? [i] : []));
+  const writer: BulkWriter = {
+    async upsert(table, rows) {
+      let statement = statements.get(table);
+      if (!statement) {
+        const placeholders = BULK_COLUMNS[table].map(() => '?').join(', ');
+        statement = db.sqlite.prepare(upsertSql(table, `values (${placeholders})`));
+        statements.set(table, statement);
+      }
+      const booleans = booleanIndexes(table);
+      for (const row of rows) {
+        if (booleans.length === 0) {
+          statement.run(row as unknown[]);
+          continue;
+        }
+        const converted = [...row];
+        for (const i of booleans) converted[i] = converted[i] ? 1 : 0;
+        statement.run(converted);
+      }
+    },
+    async maxId(table) {
+      const row = db.sqlite.prepare(`select coalesce(max(id), 0) as id from ${table}`).get() as { id: number };
+      return row.id;
+    },
+  };
+  // IMMEDIATE takes the write lock up front, so a concurrent writer cannot make us fail half-way.
+  db.sqlite.exec('begin immediate');
+  try {
+    await work(writer);
+    db.sqlite.exec('commit');
+  } catch (error) {
+    db.sqlite.exec('rollback');
+    throw error;
+  }
+}
+
+async function withPostgresWriter(db: Extract<Db, { dialect: 'postgres' }>, work: (w: BulkWriter) => Promise<void>) {
+  const client = await db.pool.connect();
+  const touched = new Set<BulkTable>();
+  const writer: BulkWriter = {
+    async upsert(table, rows) {
+      const columns = BULK_COLUMNS[table];
+      const select = `select * from unnest(${columns.map((c, i) => `$${i + 1}::${c.pgType}[]`).join(', ')})`;
+      const text = upsertSql(table, select);
+      for (let start = 0; start < rows.length; start += PG_BATCH_ROWS) {
+        const batch = rows.slice(start, start + PG_BATCH_ROWS);
+        const arrays = columns.map((_, i) => batch.map((row) => row[i] ?? null));
+        await client.query(text, arrays);
+      }
+      touched.add(table);
+    },
+    async maxId(table) {
+      const result = await client.query(`select coalesce(max(id), 0)::integer as id from ${table}`);
+      return result.rows[0].id as number;
+    },
+  };
+  try {
+    await client.query('begin');
+    await work(writer);
+    // Explicit ids bypass the identity sequence; move it past them so later inserts do not collide.
+    for (const table of touched) {
+      await client.query(
+        `select setval(pg_get_serial_sequence('${table}', 'id'), greatest((select max(id) from ${table}), 1))`,
+      );
+    }
+    await client.query('commit');
+  } catch (error) {
+    await client.query('rollback').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/** Runs `work` in one transaction: everything it upserts lands, or nothing does. */
+export function withBulkWriter(db: Db, work: (writer: BulkWriter) => Promise<void>): Promise<void> {
+  return db.dialect === 'sqlite' ? withSqliteWriter(db, work) : withPostgresWriter(db, work);
+}

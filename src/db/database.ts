@@ -1,0 +1,80 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { DatabaseConfig } from '../config.js';
+import type { Database } from './schema.js';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+/** One open database: the Kysely instance plus the driver handle the bulk paths need. */
+export type Db =
+  | { readonly dialect: 'sqlite'; readonly kysely: Kysely<Database>; readonly sqlite: SQLite.Database }
+  | { readonly dialect: 'postgres'; readonly kysely: Kysely<Database>; readonly pool: pg.Pool };
+
+const PG_TYPE = { INT8: 20, DATE: 1082, TIMESTAMPTZ: 1184 } as const;
+
+/** `2025-01-20 14:03:11+00` (the session runs in UTC) → `2025-01-20T14:03:11Z`, fractions dropped. */
+function parsePgTimestamp(text: string): string {
+  const match = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})(?:\.\d+)?\+00$/.exec(text);
+  if (match) return `${match[1]}T${match[2]}Z`;
+  return `${new Date(text).toISOString().slice(0, 19)}Z`;
+}
+
+/**
+ * Dates stay strings (the default parser would turn them into local-midnight Date objects),
+ * timestamps become RFC 3339 UTC strings and bigints numbers: the same values SQLite returns.
+ */
+const pgTypes = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    switch (oid) {
+      case PG_TYPE.INT8:
+        return Number;
+      case PG_TYPE.DATE:
+        return (text: string) => text;
+      case PG_TYPE.TIMESTAMPTZ:
+        return parsePgTimestamp;
+      default:
+        return pg.types.getTypeParser(oid, format);
+    }
+  },
+} as pg.CustomTypesConfig;
+
+export function createDb(config: DatabaseConfig): Db {
+  if (config.dialect === 'sqlite') {
+    if (config.filename !== ':memory:') mkdirSync(dirname(config.filename), { recursive: true });
+    const sqlite = new SQLite(config.filename);
+    // WAL lets readers run while a writer commits; busy_timeout makes concurrent writers wait
+    // instead of failing at once.
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = NORMAL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('busy_timeout = 5000');
+    return {
+      dialect: 'sqlite',
+      sqlite,
+      kysely: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }),
+    };
+  }
+  const pool = new pg.Pool({
+    connectionString: config.url,
+    types: pgTypes,
+    options: '-c TimeZone=UTC',
+    max: 10,
+    connectionTimeoutMillis: 5000,
+  });
+  // An idle client that loses its connection must not crash the process; the next query reports it.
+  pool.on('error', () => {});
+  return { dialect: 'postgres', pool, kysely: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }) };
+}
+
+/** SQLite stores booleans as 0/1 and better-sqlite3 refuses to bind `true`. */
+export function toDbBoolean(db: Db, value: boolean): boolean | number {
+  return db.dialect === 'sqlite' ? (value ? 1 : 0) : value;
+}
+
+export async function closeDb(db: Db): Promise<void> {
+  // Kysely's destroy ends the pool or closes the SQLite handle.
+  await db.kysely.destroy();
+}

@@ -1,0 +1,24 @@
+import { type Migration, Migrator } from 'kysely';
+import type { Db } from './database.js';
+import { initialSchema } from './migrations/001_initial.js';
+
+/** Migrations live in code (not a folder scan) so they run the same from src/ and dist/. */
+function migrationsFor(db: Db): Record<string, Migration> {
+  return {
+    '001_initial': initialSchema(db.dialect),
+  };
+}
+
+export interface MigrationReport {
+  applied: string[];
+}
+
+export async function migrateToLatest(db: Db): Promise<MigrationReport> {
+  const migrator = new Migrator({
+    db: db.kysely,
+    provider: { getMigrations: async () => migrationsFor(db) },
+  });
+  const { error, results = [] } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return { applied: results.filter((r) => r.status === 'Success').map((r) => r.migrationName) };
+}

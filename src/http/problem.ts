@@ -1,0 +1,129 @@
+import { STATUS_CODES } from 'node:http';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, type ErrorCode, type ParameterError } from '../shared/errors.js';
+
+/** The one place where failures become RFC 9457 problem+json responses (SPEC §6). */
+
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';
+
+const STATUS_BY_CODE: Record<ErrorCode, number> = {
+  'invalid-input': 400,
+  unauthorized: 401,
+  forbidden: 403,
+  'not-found': 404,
+  'method-not-allowed': 405,
+  'not-acceptable': 406,
+  conflict: 409,
+  'payload-too-large': 413,
+  'unsupported-media-type': 415,
+  'headers-too-large': 431,
+  'rate-limited': 429,
+  'service-unavailable': 503,
+  internal: 500,
+};
+
+const CODE_BY_STATUS = new Map<number, ErrorCode>(
+  Object.entries(STATUS_BY_CODE).map(([code, status]) => [status, code as ErrorCode]),
+);
+
+export interface Problem {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  errors?: ParameterError[];
+}
+
+export function problemFor(code: ErrorCode, detail: string, errors?: ParameterError[]): Problem {
+  const status = STATUS_BY_CODE[code];
+  return {
+    type: `urn:booking-service:problem:${code}`,
+    title: STATUS_CODES[status] ?? 'Error',
+    status,
+    detail,
+    ...(errors ? { errors } : {}),
+  };
+}
+
+export function sendProblem(reply: FastifyReply, error: AppError): FastifyReply {
+  const problem = problemFor(error.code, error.detail, error.options.errors);
+  for (const [name, value] of Object.entries(error.options.headers ?? {})) reply.header(name, value);
+  return reply.code(problem.status).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(problem));
+}
+
+/** `/accommodation/id` → `accommodation.id`; ajv names a missing or extra property in its params. */
+function parameterName(error: NonNullable<FastifyError['validation']>[number], context: string | undefined): string {
+  const params = error.params as Record<string, unknown>;
+  const path = error.instancePath
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => segment.replace(/~1/g, '/').replace(/~0/g, '~'));
+  if (typeof params.missingProperty === 'string') path.push(params.missingProperty);
+  if (typeof params.additionalProperty === 'string') path.push(params.additionalProperty);
+  return path.join('.') || (context ?? 'request');
+}
+
+function validationMessage(error: NonNullable<FastifyError['validation']>[number]): string {
+  if (error.keyword === 'additionalProperties') return 'is not a known field';
+  if (error.keyword === 'required') return 'is required';
+  return error.message ?? 'is invalid';
+}
+
+export function toAppError(error: unknown): AppError | undefined {
+  if (error instanceof AppError) return error;
+  const fastifyError = error as Partial<FastifyError>;
+  if (fastifyError.validation) {
+    const seen = new Set<string>();
+    const errors: ParameterError[] = [];
+    for (const item of fastifyError.validation) {
+      const parameter = parameterName(item, fastifyError.validationContext);
+      const message = validationMessage(item);
+      // allErrors reports union branches separately; one line per parameter and message is enough.
+      if (seen.has(`${parameter}\0${message}`)) continue;
+      seen.add(`${parameter}\0${message}`);
+      errors.push({ parameter, message });
+    }
+    const names = [...new Set(errors.map((e) => e.parameter))].join(', ');
+    return new AppError('invalid-input', `Invalid ${fastifyError.validationContext ?? 'request'}: ${names}`, {
+      errors,
+    });
+  }
+  // Fastify's own client errors (bad JSON, body too large, unsupported media type) are safe to describe.
+  const status = fastifyError.statusCode;
+  if (status !== undefined && status >= 400 && status < 500) {
+    const code = CODE_BY_STATUS.get(status) ?? 'invalid-input';
+    return new AppError(code, fastifyError.message ?? STATUS_CODES[status] ?? 'Client error');
+  }
+  return undefined;
+}
+
+export function handleError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const appError = toAppError(error) ?? databaseUnavailable(error);
+  if (appError) return sendProblem(reply, appError);
+  // Anything else is a bug: log it in full, tell the client nothing about it.
+  request.log.error({ err: error }, 'unhandled error');
+  return sendProblem(reply, new AppError('internal', 'The server could not complete the request.'));
+}
+
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'SQLITE_BUSY',
+  '57P01',
+  '57P03',
+]);
+
+/** A database that cannot be reached or is busy is a temporary condition: 503 with Retry-After. */
+function databaseUnavailable(error: unknown): AppError | undefined {
+  const e = error as { code?: string; message?: string };
+  const unreachable =
+    (e.code !== undefined && UNAVAILABLE_CODES.has(e.code)) ||
+    /Connection terminated|timeout exceeded when trying to connect/i.test(e.message ?? '');
+  return unreachable
+    ? new AppError('service-unavailable', 'The database is unavailable; try again shortly.', {
+        headers: { 'retry-after': '5' },
+      })
+    : undefined;
+}

@@ -1,0 +1,147 @@
+import type { Kysely } from 'kysely';
+import type { CredentialRow, Database } from '../../db/schema.js';
+import type { Clock } from '../../shared/clock.js';
+import { formatTimestamp, isCalendarDate } from '../../shared/dates.js';
+import { AppError, invalidInput, type ParameterError } from '../../shared/errors.js';
+import { existingOrganizationIds } from '../organizations/organizations.repository.js';
+import { generateApiKey, hashApiKey, randomBase62, visiblePrefix } from './api-key.js';
+import {
+  findCredentialById,
+  findCredentialByUsername,
+  insertCredential,
+  listCredentialRows,
+  markRevoked,
+  organizationsByCredential,
+} from './credentials.repository.js';
+import { hashPassword } from './password.js';
+
+export const SCOPES = ['read', 'write', 'admin'] as const;
+export type Scope = (typeof SCOPES)[number];
+
+/** Each scope includes the ones before it: `write` can read, `admin` can write. */
+export function scopesGrantedBy(scope: Scope): Scope[] {
+  return SCOPES.slice(0, SCOPES.indexOf(scope) + 1);
+}
+
+export interface CreateCredentialInput {
+  organizations: number[];
+  name?: string | undefined;
+  scope?: Scope | undefined;
+  /** Present for a Basic credential; an API key is created otherwise. */
+  basicUsername?: string | undefined;
+  compatibilityDate?: string | undefined;
+}
+
+/** What `credentials create` prints, once: the only time the secret is ever shown. */
+export type CreatedCredential = {
+  id: number;
+  type: 'api-key' | 'basic';
+  organizations: number[];
+  scopes: Scope[];
+  compatibilityDate: string | null;
+} & ({ apiKey: string } | { username: string; password: string });
+
+export interface CredentialListing {
+  id: number;
+  name: string;
+  type: 'api-key' | 'basic';
+  /** `bk_` and a few characters for keys, the username for Basic. Never the secret. */
+  identifier: string;
+  organizations: number[];
+  scopes: string[];
+  compatibilityDate: string | null;
+  created: string;
+  lastUsed: string | null;
+  revoked: string | null;
+}
+
+const USERNAME_PATTERN = /^[A-Za-z0-9._@-]{1,64}$/;
+const GENERATED_PASSWORD_LENGTH = 24;
+
+export async function createCredential(
+  db: Kysely<Database>,
+  clock: Clock,
+  input: CreateCredentialInput,
+): Promise<CreatedCredential> {
+  const organizations = [...new Set(input.organizations)].sort((a, b) => a - b);
+  const scopes = scopesGrantedBy(input.scope ?? 'read');
+  const compatibilityDate = input.compatibilityDate ?? null;
+  const problems: ParameterError[] = [];
+  if (organizations.length === 0) problems.push({ parameter: 'organization', message: 'at least one is required' });
+  if (organizations.some((id) => !Number.isSafeInteger(id) || id < 1)) {
+    problems.push({ parameter: 'organization', message: 'must be a positive integer' });
+  }
+  if (compatibilityDate !== null && !isCalendarDate(compatibilityDate)) {
+    problems.push({ parameter: 'compatibility-date', message: 'must be a calendar date YYYY-MM-DD' });
+  }
+  if (input.basicUsername !== undefined && !USERNAME_PATTERN.test(input.basicUsername)) {
+    problems.push({ parameter: 'basic', message: 'username must be 1-64 of A-Z a-z 0-9 . _ @ -' });
+  }
+  if (problems.length > 0) throw invalidInput(problems);
+
+  const password = input.basicUsername === undefined ? undefined : randomBase62(GENERATED_PASSWORD_LENGTH);
+  // Hash before the transaction: scrypt is slow and must not hold a write lock.
+  const passwordHash = password === undefined ? null : await hashPassword(password);
+  const apiKey = input.basicUsername === undefined ? generateApiKey() : undefined;
+
+  const id = await db.transaction().execute(async (trx) => {
+    const existing = await existingOrganizationIds(trx, organizations);
+    const missing = organizations.filter((o) => !existing.has(o));
+    if (missing.length > 0) {
+      throw invalidInput([{ parameter: 'organization', message: `no organization with id ${missing.join(', ')}` }]);
+    }
+    if (input.basicUsername !== undefined && (await findCredentialByUsername(trx, input.basicUsername))) {
+      throw new AppError('conflict', `The username ${input.basicUsername} is taken`);
+    }
+    return insertCredential(
+      trx,
+      {
+        name: input.name ?? '',
+        type: apiKey ? 'api-key' : 'basic',
+        key_prefix: apiKey ? visiblePrefix(apiKey) : null,
+        key_hash: apiKey ? hashApiKey(apiKey) : null,
+        username: input.basicUsername ?? null,
+        password_hash: passwordHash,
+        scopes: scopes.join(','),
+        compatibility_date: compatibilityDate,
+        created: formatTimestamp(clock()),
+      },
+      organizations,
+    );
+  });
+
+  const common = { id, organizations, scopes, compatibilityDate };
+  return apiKey
+    ? { ...common, type: 'api-key', apiKey }
+    : { ...common, type: 'basic', username: input.basicUsername as string, password: password as string };
+}
+
+function toListing(row: CredentialRow, organizations: number[]): CredentialListing {
+  return {
+    id: row.id,
+    name: row.name,
+    type: row.type,
+    identifier: row.type === 'api-key' ? `${row.key_prefix}…` : (row.username ?? ''),
+    organizations,
+    scopes: row.scopes.split(','),
+    compatibilityDate: row.compatibility_date,
+    created: row.created,
+    lastUsed: row.last_used,
+    revoked: row.revoked,
+  };
+}
+
+export async function listCredentials(db: Kysely<Database>): Promise<CredentialListing[]> {
+  const rows = await listCredentialRows(db);
+  const organizations = await organizationsByCredential(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((row) => toListing(row, organizations.get(row.id) ?? []));
+}
+
+/** Revoking twice is harmless; an unknown id is an error the operator should see. */
+export async function revokeCredential(db: Kysely<Database>, clock: Clock, id: number): Promise<void> {
+  if (!(await findCredentialById(db, id))) throw new AppError('not-found', `No credential with id ${id}`);
+  await markRevoked(db, id, formatTimestamp(clock()));
+}

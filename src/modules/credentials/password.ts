@@ -1,0 +1,48 @@
+import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
+
+/**
+ * Basic-auth passwords are stored as `scrypt$N$r$p$salt$hash` (base64). The parameters travel with
+ * each hash, so raising them later leaves existing hashes verifiable.
+ */
+export const SCRYPT_PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
+const KEY_LENGTH = 32;
+const SALT_LENGTH = 16;
+
+function deriveKey(password: string, salt: Buffer, params: { N: number; r: number; p: number }): Promise<Buffer> {
+  // scrypt needs 128·N·r bytes; Node's default ceiling (32 MiB) is below that for N = 2^17.
+  const options: ScryptOptions = { ...params, maxmem: 256 * params.N * params.r };
+  return new Promise((resolve, reject) => {
+    scrypt(password, salt, KEY_LENGTH, options, (error, key) => (error ? reject(error) : resolve(key)));
+  });
+}
+
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(SALT_LENGTH);
+  const key = await deriveKey(password, salt, SCRYPT_PARAMS);
+  const { N, r, p } = SCRYPT_PARAMS;
+  return `scrypt$${N}$${r}$${p}$${salt.toString('base64')}$${key.toString('base64')}`;
+}
+
+export function parsePasswordHash(stored: string) {
+  const [scheme, N, r, p, salt, key] = stored.split('$');
+  if (scheme !== 'scrypt' || !N || !r || !p || !salt || !key) throw new Error('Unrecognised password hash');
+  return {
+    N: Number(N),
+    r: Number(r),
+    p: Number(p),
+    salt: Buffer.from(salt, 'base64'),
+    key: Buffer.from(key, 'base64'),
+  };
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const { salt, key, ...params } = parsePasswordHash(stored);
+  const candidate = await deriveKey(password, salt, params);
+  return candidate.length === key.length && timingSafeEqual(candidate, key);
+}
+
+/**
+ * A well-formed hash of no password anyone knows. Checking an unknown username against it costs
+ * the same scrypt run as a wrong password, so response time does not reveal which usernames exist.
+ */
+export const DECOY_PASSWORD_HASH = `scrypt$${SCRYPT_PARAMS.N}$${SCRYPT_PARAMS.r}$${SCRYPT_PARAMS.p}$${Buffer.alloc(SALT_LENGTH).toString('base64')}$${Buffer.alloc(KEY_LENGTH).toString('base64')}`;

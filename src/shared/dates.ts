@@ -1,0 +1,85 @@
+/** Calendar dates (`YYYY-MM-DD`) and RFC 3339 UTC timestamps, the only two time formats on the wire. */
+
+const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DAY_MS = 86_400_000;
+
+/** True for a real calendar date in `YYYY-MM-DD` form (2025-02-29 is not one). */
+export function isCalendarDate(value: string): boolean {
+  const match = DATE_PATTERN.exec(value);
+  if (!match) return false;
+  const [, y, m, d] = match.map(Number) as [number, number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+/** Days from `from` to `to` (both `YYYY-MM-DD`); negative when `to` is earlier. */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+}
+
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** `2025-01-20T14:03:11Z`: UTC, whole seconds, never milliseconds (SPEC §2). */
+export function formatTimestamp(instant: Date): string {
+  return `${instant.toISOString().slice(0, 19)}Z`;
+}
+
+const TIMESTAMP_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i;
+
+/** Parses an RFC 3339 timestamp with any offset; undefined when it is not one. */
+export function parseTimestamp(value: string): Date | undefined {
+  if (!TIMESTAMP_PATTERN.test(value) || !isCalendarDate(value.slice(0, 10))) return undefined;
+  const instant = new Date(value);
+  return Number.isNaN(instant.getTime()) ? undefined : instant;
+}
+
+/** The date part of an instant as seen in an IANA time zone. */
+export function dateInZone(instant: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    instant,
+  );
+}
+
+/** Offset of a zone from UTC at an instant, in milliseconds (Amsterdam in summer: +7,200,000). */
+function zoneOffsetMs(instant: Date, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  }).formatToParts(instant);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+  return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
+}
+
+/**
+ * The first instant of a calendar day in a time zone. Where the zone skips midnight (a DST jump
+ * at 00:00), the day starts at the first instant that exists.
+ */
+export function startOfDayInZone(date: string, timeZone: string): Date {
+  const midnightUtc = Date.parse(`${date}T00:00:00Z`);
+  // Two passes settle the offset even when it changes between the guess and the answer.
+  let guess = midnightUtc - zoneOffsetMs(new Date(midnightUtc), timeZone);
+  guess = midnightUtc - zoneOffsetMs(new Date(guess), timeZone);
+  if (dateInZone(new Date(guess), timeZone) !== date) {
+    // Midnight does not exist on that day: the day begins when the clocks jump.
+    guess += 3_600_000;
+  }
+  return new Date(guess);
+}
+
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return value.length > 0;
+  } catch {
+    return false;
+  }
+}

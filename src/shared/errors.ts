@@ -1,0 +1,40 @@
+/**
+ * Every failure the service reports on purpose is an AppError with a code from this closed union.
+ * HTTP turns them into problem+json in one place (http/problem.ts); the CLI prints `detail`.
+ */
+export type ErrorCode =
+  | 'invalid-input'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not-found'
+  | 'method-not-allowed'
+  | 'not-acceptable'
+  | 'conflict'
+  | 'payload-too-large'
+  | 'unsupported-media-type'
+  | 'headers-too-large'
+  | 'rate-limited'
+  | 'service-unavailable'
+  | 'internal';
+
+export interface ParameterError {
+  parameter: string;
+  message: string;
+}
+
+export class AppError extends Error {
+  override name = 'AppError';
+
+  constructor(
+    readonly code: ErrorCode,
+    readonly detail: string,
+    readonly options: { errors?: ParameterError[]; headers?: Record<string, string> } = {},
+  ) {
+    super(detail);
+  }
+}
+
+export function invalidInput(errors: ParameterError[]): AppError {
+  const names = [...new Set(errors.map((e) => e.parameter))].join(', ');
+  return new AppError('invalid-input', `Invalid parameter${errors.length > 1 ? 's' : ''}: ${names}`, { errors });
+}
