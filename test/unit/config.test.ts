@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/config.js';
+
+describe('loadConfig', () => {
+  it('uses the documented defaults', () => {
+    expect(loadConfig({})).toEqual({
+      database: { dialect: 'sqlite', url: 'sqlite:./data/booking.sqlite', filename: './data/booking.sqlite' },
+      port: 3000,
+      host: '127.0.0.1',
+      redisUrl: undefined,
+      logLevel: 'info',
+    });
+  });
+
+  it('returns a frozen object', () => {
+    const config = loadConfig({});
+    expect(Object.isFrozen(config)).toBe(true);
+    expect(Object.isFrozen(config.database)).toBe(true);
+  });
+
+  it('takes flags over environment over defaults', () => {
+    const env = { PORT: '4000', HOST: '0.0.0.0', DATABASE_URL: 'postgres://u@db:5432/x', LOG_LEVEL: 'warn' };
+    expect(loadConfig(env)).toMatchObject({ port: 4000, host: '0.0.0.0', logLevel: 'warn', database: { dialect: 'postgres' } });
+    expect(loadConfig(env, { port: '5000', databaseUrl: 'sqlite::memory:', logLevel: 'debug' })).toMatchObject({
+      port: 5000,
+      host: '0.0.0.0',
+      logLevel: 'debug',
+      database: { dialect: 'sqlite', filename: ':memory:' },
+    });
+  });
+
+  it.each([
+    ['sqlite:./data/x.sqlite', { dialect: 'sqlite', filename: './data/x.sqlite' }],
+    ['sqlite:/var/lib/booking.sqlite', { dialect: 'sqlite', filename: '/var/lib/booking.sqlite' }],
+    ['postgres://postgres@127.0.0.1:5432/test', { dialect: 'postgres' }],
+    ['postgresql://u:p@host/db', { dialect: 'postgres' }],
+  ])('reads DATABASE_URL %s', (url, expected) => {
+    expect(loadConfig({ DATABASE_URL: url }).database).toMatchObject(expected);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, {}, 'Invalid PORT: expected an integer from 0 to 65535, got "abc"'],
+    [{ PORT: '70000' }, {}, 'Invalid PORT'],
+    [{}, { port: '-1' }, 'Invalid --port'],
+    [{ DATABASE_URL: 'mysql://x' }, {}, 'Invalid DATABASE_URL'],
+    [{}, { databaseUrl: 'sqlite:' }, 'Invalid --database-url'],
+    [{ LOG_LEVEL: 'loud' }, {}, 'Invalid LOG_LEVEL'],
+    [{ REDIS_URL: 'localhost:6379' }, {}, 'Invalid REDIS_URL'],
+    [{}, { host: ' ' }, 'Invalid --host'],
+  ])('refuses %o %o with one line naming the setting', (env, flags, message) => {
+    let error: unknown;
+    try {
+      loadConfig(env, flags);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message).toContain(message);
+    expect((error as Error).message).not.toContain('\n');
+  });
+});

@@ -1,0 +1,111 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  addDays,
+  dateInZone,
+  daysBetween,
+  formatTimestamp,
+  isCalendarDate,
+  parseTimestamp,
+  startOfDayInZone,
+} from '../../src/shared/dates.js';
+import { formatAmount, parseAmount } from '../../src/shared/money.js';
+
+const calendarDate = fc
+  .date({ min: new Date('1990-01-01T00:00:00Z'), max: new Date('2090-12-31T00:00:00Z'), noInvalidDate: true })
+  .map((d) => d.toISOString().slice(0, 10));
+
+describe('calendar dates', () => {
+  it.each([
+    ['2025-04-01', true],
+    ['2024-02-29', true],
+    ['2025-02-29', false],
+    ['2025-04-31', false],
+    ['2025-13-01', false],
+    ['2025-4-1', false],
+    ['20250401', false],
+    ['2025-04-01T00:00:00Z', false],
+  ])('%s is a calendar date: %s', (text, expected) => {
+    expect(isCalendarDate(text)).toBe(expected);
+  });
+
+  it('adds and counts days consistently', () => {
+    fc.assert(
+      fc.property(calendarDate, fc.integer({ min: -1000, max: 1000 }), (date, days) => {
+        expect(daysBetween(date, addDays(date, days))).toBe(days);
+        expect(isCalendarDate(addDays(date, days))).toBe(true);
+      }),
+    );
+  });
+});
+
+describe('timestamps', () => {
+  it('are written in UTC with whole seconds and a Z', () => {
+    expect(formatTimestamp(new Date('2025-01-20T14:03:11.999Z'))).toBe('2025-01-20T14:03:11Z');
+  });
+
+  it.each([
+    ['2025-01-20T14:03:11Z', '2025-01-20T14:03:11Z'],
+    ['2025-01-20T16:03:11+02:00', '2025-01-20T14:03:11Z'],
+    ['2025-01-20T14:03:11.5Z', '2025-01-20T14:03:11Z'],
+  ])('parse %s', (text, utc) => {
+    expect(formatTimestamp(parseTimestamp(text) as Date)).toBe(utc);
+  });
+
+  it.each(['2025-01-20', '2025-01-20T14:03:11', '2025-02-30T00:00:00Z', 'yesterday'])('refuse %s', (text) => {
+    expect(parseTimestamp(text)).toBeUndefined();
+  });
+});
+
+describe('start of a day in a time zone', () => {
+  it.each([
+    ['2025-07-01', 'Europe/Amsterdam', '2025-06-30T22:00:00Z'],
+    ['2025-01-01', 'Europe/Amsterdam', '2024-12-31T23:00:00Z'],
+    ['2025-03-30', 'Europe/Amsterdam', '2025-03-29T23:00:00Z'],
+    ['2025-03-31', 'Europe/Amsterdam', '2025-03-30T22:00:00Z'],
+    ['2025-07-01', 'America/New_York', '2025-07-01T04:00:00Z'],
+    ['2025-07-01', 'UTC', '2025-07-01T00:00:00Z'],
+    ['2025-07-01', 'Asia/Kolkata', '2025-06-30T18:30:00Z'],
+    // Santiago skips midnight when DST starts: the day begins at 01:00 local time.
+    ['2024-09-08', 'America/Santiago', '2024-09-08T04:00:00Z'],
+  ])('%s in %s starts at %s', (date, zone, expected) => {
+    expect(formatTimestamp(startOfDayInZone(date, zone))).toBe(expected);
+  });
+
+  it('is the first instant of that date in the zone, for any date and zone', () => {
+    const zones = ['Europe/Amsterdam', 'America/New_York', 'Australia/Lord_Howe', 'Pacific/Chatham', 'America/Santiago', 'Asia/Tehran'];
+    fc.assert(
+      fc.property(calendarDate, fc.constantFrom(...zones), (date, zone) => {
+        const start = startOfDayInZone(date, zone);
+        expect(dateInZone(start, zone)).toBe(date);
+        expect(dateInZone(new Date(start.getTime() - 1000), zone)).toBe(addDays(date, -1));
+      }),
+    );
+  });
+});
+
+describe('money', () => {
+  it.each([
+    ['412.50', 41250],
+    ['412.5', 41250],
+    ['0', 0],
+    ['0.01', 1],
+    ['1000000', 100000000],
+    ['1.234', undefined],
+    ['-1.00', undefined],
+    ['1,00', undefined],
+    ['', undefined],
+  ])('parses %j as %s minor units', (text, minor) => {
+    expect(parseAmount(text)).toBe(minor);
+  });
+
+  it('formats with exactly two decimals and round-trips', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 999_999_999_999_999 }), (minor) => {
+        const text = formatAmount(minor);
+        expect(text).toMatch(/^\d+\.\d{2}$/);
+        expect(parseAmount(text)).toBe(minor);
+      }),
+    );
+  });
+});
