@@ -8,15 +8,20 @@ const SECRET_QUERY_NAME = /key|token|secret|password|passwd|auth/i;
 export function redactUrl(url: string): string {
   const q = url.indexOf('?');
   if (q === -1) return url;
-  const params = new URLSearchParams(url.slice(q + 1));
-  let changed = false;
-  for (const name of new Set(params.keys())) {
-    if (SECRET_QUERY_NAME.test(name)) {
-      params.set(name, '[redacted]');
-      changed = true;
-    }
-  }
-  return changed ? `${url.slice(0, q)}?${params.toString()}` : url;
+  const pairs = url
+    .slice(q + 1)
+    .split('&')
+    .map((pair) => {
+      const name = pair.split('=', 1)[0] ?? '';
+      let decoded = name;
+      try {
+        decoded = decodeURIComponent(name.replace(/\+/g, ' '));
+      } catch {
+        // A malformed escape is logged as sent; only the value is at stake.
+      }
+      return SECRET_QUERY_NAME.test(decoded) ? `${name}=[redacted]` : pair;
+    });
+  return `${url.slice(0, q)}?${pairs.join('&')}`;
 }
 
 /**

@@ -66,6 +66,8 @@ function parameterName(error: NonNullable<FastifyError['validation']>[number], c
 function validationMessage(error: NonNullable<FastifyError['validation']>[number]): string {
   if (error.keyword === 'additionalProperties') return 'is not a known field';
   if (error.keyword === 'required') return 'is required';
+  const allowed = (error.params as { allowedValues?: unknown[] }).allowedValues;
+  if (error.keyword === 'enum' && allowed) return `must be one of ${allowed.join(', ')}`;
   return error.message ?? 'is invalid';
 }
 

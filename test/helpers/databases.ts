@@ -67,7 +67,13 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
 
 /** Removes every row, children first, so each test starts from nothing. */
 export async function emptyDatabase(db: Db): Promise<void> {
-  for (const table of ['credential_organizations', 'credentials', 'reservations', 'accommodations', 'organizations'] as const) {
+  for (const table of [
+    'credential_organizations',
+    'credentials',
+    'reservations',
+    'accommodations',
+    'organizations',
+  ] as const) {
     await db.kysely.deleteFrom(table).execute();
   }
 }

@@ -1,7 +1,7 @@
 import type { Db } from '../../src/db/database.js';
 import { type CreateCredentialInput, createCredential } from '../../src/modules/credentials/credentials.service.js';
-import { importDocument } from '../../src/modules/data/import.service.js';
 import type { ImportDocument } from '../../src/modules/data/import.schemas.js';
+import { importDocument } from '../../src/modules/data/import.service.js';
 import type { Clock } from '../../src/shared/clock.js';
 
 export const fixedClock =
@@ -13,7 +13,10 @@ export async function load(db: Db, document: ImportDocument, clock: Clock = fixe
   await importDocument(db, clock, document);
 }
 
-export async function apiKeyFor(db: Db, input: Partial<CreateCredentialInput> & { organizations: number[] }): Promise<string> {
+export async function apiKeyFor(
+  db: Db,
+  input: Partial<CreateCredentialInput> & { organizations: number[] },
+): Promise<string> {
   const created = await createCredential(db.kysely, fixedClock(), input);
   if (!('apiKey' in created)) throw new Error('expected an API key');
   return created.apiKey;
@@ -40,14 +43,62 @@ export function basicHeader(username: string, password: string): string {
 /** Two organizations in different zones with a few accommodations each. */
 export const twoOrganizations: ImportDocument = {
   organizations: [
-    { id: 1, name: 'Park', timezone: 'Europe/Amsterdam', created: '2025-01-01T00:00:00Z', modified: '2025-01-01T00:00:00Z' },
-    { id: 2, name: 'Hotel', timezone: 'America/New_York', created: '2025-01-01T00:00:00Z', modified: '2025-01-01T00:00:00Z' },
+    {
+      id: 1,
+      name: 'Park',
+      timezone: 'Europe/Amsterdam',
+      created: '2025-01-01T00:00:00Z',
+      modified: '2025-01-01T00:00:00Z',
+    },
+    {
+      id: 2,
+      name: 'Hotel',
+      timezone: 'America/New_York',
+      created: '2025-01-01T00:00:00Z',
+      modified: '2025-01-01T00:00:00Z',
+    },
     { id: 3, name: 'Agency', timezone: 'UTC' },
   ],
   accommodations: [
-    { id: 12, organization: 1, title: 'Chalet 12', type: 'chalet', maxPersons: 6, bedrooms: 3, created: '2025-01-01T00:00:00Z', modified: '2025-03-01T12:00:00Z' },
-    { id: 10, organization: 1, title: 'Chalet 10', type: 'chalet', maxPersons: 4, bedrooms: 2, created: '2025-01-01T00:00:00Z', modified: '2025-02-28T22:59:59Z' },
-    { id: 11, organization: 1, title: 'Pitch 11', type: 'pitch', maxPersons: 6, bedrooms: null, active: false, created: '2025-01-01T00:00:00Z', modified: '2025-03-05T08:00:00Z' },
-    { id: 20, organization: 2, title: 'Room 20', type: 'room', maxPersons: 2, created: '2025-01-01T00:00:00Z', modified: '2025-01-01T00:00:00Z' },
+    {
+      id: 12,
+      organization: 1,
+      title: 'Chalet 12',
+      type: 'chalet',
+      maxPersons: 6,
+      bedrooms: 3,
+      created: '2025-01-01T00:00:00Z',
+      modified: '2025-03-01T12:00:00Z',
+    },
+    {
+      id: 10,
+      organization: 1,
+      title: 'Chalet 10',
+      type: 'chalet',
+      maxPersons: 4,
+      bedrooms: 2,
+      created: '2025-01-01T00:00:00Z',
+      modified: '2025-02-28T22:59:59Z',
+    },
+    {
+      id: 11,
+      organization: 1,
+      title: 'Pitch 11',
+      type: 'pitch',
+      maxPersons: 6,
+      bedrooms: null,
+      active: false,
+      created: '2025-01-01T00:00:00Z',
+      modified: '2025-03-05T08:00:00Z',
+    },
+    {
+      id: 20,
+      organization: 2,
+      title: 'Room 20',
+      type: 'room',
+      maxPersons: 2,
+      created: '2025-01-01T00:00:00Z',
+      modified: '2025-01-01T00:00:00Z',
+    },
   ],
 };

@@ -31,12 +31,16 @@ describe('API keys', () => {
   it('refuse any single changed character in the random part or checksum', () => {
     const alphabet = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
     fc.assert(
-      fc.property(fc.integer({ min: 3, max: API_KEY_LENGTH - 1 }), fc.integer({ min: 1, max: 61 }), (position, shift) => {
-        const key = generateApiKey();
-        const replaced = alphabet[(alphabet.indexOf(key[position] as string) + shift) % 62] as string;
-        const typo = key.slice(0, position) + replaced + key.slice(position + 1);
-        return !isWellFormedApiKey(typo);
-      }),
+      fc.property(
+        fc.integer({ min: 3, max: API_KEY_LENGTH - 1 }),
+        fc.integer({ min: 1, max: 61 }),
+        (position, shift) => {
+          const key = generateApiKey();
+          const replaced = alphabet[(alphabet.indexOf(key[position] as string) + shift) % 62] as string;
+          const typo = key.slice(0, position) + replaced + key.slice(position + 1);
+          return !isWellFormedApiKey(typo);
+        },
+      ),
     );
   });
 

@@ -20,7 +20,12 @@ describe('loadConfig', () => {
 
   it('takes flags over environment over defaults', () => {
     const env = { PORT: '4000', HOST: '0.0.0.0', DATABASE_URL: 'postgres://u@db:5432/x', LOG_LEVEL: 'warn' };
-    expect(loadConfig(env)).toMatchObject({ port: 4000, host: '0.0.0.0', logLevel: 'warn', database: { dialect: 'postgres' } });
+    expect(loadConfig(env)).toMatchObject({
+      port: 4000,
+      host: '0.0.0.0',
+      logLevel: 'warn',
+      database: { dialect: 'postgres' },
+    });
     expect(loadConfig(env, { port: '5000', databaseUrl: 'sqlite::memory:', logLevel: 'debug' })).toMatchObject({
       port: 5000,
       host: '0.0.0.0',

@@ -73,7 +73,14 @@ describe('start of a day in a time zone', () => {
   });
 
   it('is the first instant of that date in the zone, for any date and zone', () => {
-    const zones = ['Europe/Amsterdam', 'America/New_York', 'Australia/Lord_Howe', 'Pacific/Chatham', 'America/Santiago', 'Asia/Tehran'];
+    const zones = [
+      'Europe/Amsterdam',
+      'America/New_York',
+      'Australia/Lord_Howe',
+      'Pacific/Chatham',
+      'America/Santiago',
+      'Asia/Tehran',
+    ];
     fc.assert(
       fc.property(calendarDate, fc.constantFrom(...zones), (date, zone) => {
         const start = startOfDayInZone(date, zone);

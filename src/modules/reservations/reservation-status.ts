@@ -1,21 +1,14 @@
 import { type Static, Type } from 'typebox';
 
 /** The reservation states of SPEC §3. */
-export const ReservationStatusSchema = Type.Union([
-  Type.Literal('option'),
-  Type.Literal('confirmed'),
-  Type.Literal('checked-in'),
-  Type.Literal('checked-out'),
-  Type.Literal('cancelled'),
-  Type.Literal('no-show'),
-]);
-export type ReservationStatus = Static<typeof ReservationStatusSchema>;
-
-export const RESERVATION_STATUSES: readonly ReservationStatus[] = [
+export const RESERVATION_STATUSES = [
   'option',
   'confirmed',
   'checked-in',
   'checked-out',
   'cancelled',
   'no-show',
-];
+] as const;
+
+export const ReservationStatusSchema = Type.Enum(RESERVATION_STATUSES, { description: 'Reservation state (SPEC §3)' });
+export type ReservationStatus = Static<typeof ReservationStatusSchema>;

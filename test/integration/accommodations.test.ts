@@ -1,0 +1,119 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testApp } from '../helpers/app.js';
+import { createTestDatabase, DIALECTS, type TestDatabase } from '../helpers/databases.js';
+import { apiKeyFor, load, twoOrganizations } from '../helpers/fixtures.js';
+
+describe.each(DIALECTS)('GET /api/accommodations/ on %s', (dialect) => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let key: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+    await load(database.db, twoOrganizations);
+    key = await apiKeyFor(database.db, { organizations: [1, 2] });
+    app = await testApp(database.db);
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.drop();
+  });
+
+  const get = (query: string, path = '/api/accommodations/') =>
+    app.inject({ url: `${path}${query}`, headers: { accept: 'application/json', 'x-api-key': key } });
+  const ids = (response: { json(): unknown }) => (response.json() as { id: number }[]).map((a) => a.id);
+
+  it('returns the active accommodations of the organization ordered by id, as SPEC §2 records', async () => {
+    const response = await get('?organization=1');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(response.json()).toEqual([
+      {
+        id: 10,
+        organization: 1,
+        title: 'Chalet 10',
+        type: 'chalet',
+        maxPersons: 4,
+        bedrooms: 2,
+        active: true,
+        created: '2025-01-01T00:00:00Z',
+        modified: '2025-02-28T22:59:59Z',
+      },
+      {
+        id: 12,
+        organization: 1,
+        title: 'Chalet 12',
+        type: 'chalet',
+        maxPersons: 6,
+        bedrooms: 3,
+        active: true,
+        created: '2025-01-01T00:00:00Z',
+        modified: '2025-03-01T12:00:00Z',
+      },
+    ]);
+  });
+
+  it('includes inactive ones on request', async () => {
+    expect(ids(await get('?organization=1&includeInactive=true'))).toEqual([10, 11, 12]);
+    expect(ids(await get('?organization=1&includeInactive=false'))).toEqual([10, 12]);
+    const inactive = (await get('?organization=1&includeInactive=true')).json()[1];
+    expect(inactive).toMatchObject({ id: 11, active: false, bedrooms: null });
+  });
+
+  it.each([
+    // A date starts at midnight in the organization's zone: 2025-03-01 in Amsterdam is 2025-02-28T23:00Z.
+    ['2025-03-01', [12]],
+    ['2025-02-28', [10, 12]],
+    ['2025-03-01T12:00:00Z', [12]],
+    ['2025-03-01T12:00:00.5Z', []],
+    ['2025-03-01T13:00:00+01:00', [12]],
+    ['2025-03-01T12:00:01Z', []],
+  ])('filters modifiedSince=%s (at or after)', async (since, expected) => {
+    expect(ids(await get(`?organization=1&modifiedSince=${encodeURIComponent(since)}`))).toEqual(expected);
+  });
+
+  it('serves the path with and without the trailing slash, never with a Link header', async () => {
+    const withSlash = await get('?organization=1');
+    const without = await get('?organization=1', '/api/accommodations');
+    expect(without.statusCode).toBe(200);
+    expect(without.body).toBe(withSlash.body);
+    expect(withSlash.headers.link).toBeUndefined();
+    expect(Object.keys(withSlash.headers).filter((h) => h.startsWith('x-pagination'))).toEqual([]);
+  });
+
+  it('keeps organizations apart', async () => {
+    expect(ids(await get('?organization=2'))).toEqual([20]);
+  });
+
+  it('names every broken parameter in one 400', async () => {
+    const response = await get('?organization=0&includeInactive=maybe&modifiedSince=yesterday');
+    expect(response.statusCode).toBe(400);
+    expect(response.headers['content-type']).toBe('application/problem+json; charset=utf-8');
+    const problem = response.json();
+    expect(problem).toMatchObject({
+      type: expect.any(String),
+      title: 'Bad Request',
+      status: 400,
+      detail: expect.any(String),
+    });
+    expect(problem.errors.map((e: { parameter: string }) => e.parameter).sort()).toEqual([
+      'includeInactive',
+      'modifiedSince',
+      'organization',
+    ]);
+  });
+
+  it.each(['2025-02-30', '2025-02-30T00:00:00Z', '2025-01-01T25:00:00Z'])(
+    'refuses modifiedSince=%s that is shaped right but not a real date',
+    async (since) => {
+      const response = await get(`?organization=1&modifiedSince=${since}`);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors).toEqual([{ parameter: 'modifiedSince', message: expect.any(String) }]);
+    },
+  );
+
+  it('ignores unknown query parameters', async () => {
+    expect(ids(await get('?organization=1&utm_source=newsletter'))).toEqual([10, 12]);
+  });
+});

@@ -1,0 +1,146 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
+import { testApp } from '../helpers/app.js';
+import { createTestDatabase, DIALECTS, type TestDatabase } from '../helpers/databases.js';
+import { apiKeyFor, load, twoOrganizations } from '../helpers/fixtures.js';
+
+const PROBLEM = 'application/problem+json; charset=utf-8';
+
+describe.each(DIALECTS)('HTTP conventions on %s', (dialect) => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let key: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+    await load(database.db, twoOrganizations);
+    key = await apiKeyFor(database.db, { organizations: [1] });
+    app = await testApp(database.db);
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.drop();
+  });
+
+  it.each([
+    [undefined, 200],
+    ['*/*', 200],
+    ['application/*', 200],
+    ['application/json', 200],
+    ['text/html, application/json;q=0.1', 200],
+    ['text/html', 406],
+    ['application/xml', 406],
+    ['application/json;q=0', 406],
+  ])('answers Accept %s with %i', async (accept, status) => {
+    const headers: Record<string, string> = { 'x-api-key': key };
+    if (accept !== undefined) headers.accept = accept;
+    const response = await app.inject({ url: '/api/accommodations/', headers });
+    expect(response.statusCode).toBe(status);
+    if (status === 406) {
+      expect(response.headers['content-type']).toBe(PROBLEM);
+      expect(response.json()).toMatchObject({ status: 406, title: 'Not Acceptable' });
+    }
+  });
+
+  it('answers an unknown path with 404 problem+json', async () => {
+    const response = await app.inject({ url: '/api/nothing-here', headers: { 'x-api-key': key } });
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['content-type']).toBe(PROBLEM);
+    expect(response.json()).toMatchObject({ status: 404, title: 'Not Found' });
+  });
+
+  it('answers a known path with an unknown method with 405 and Allow', async () => {
+    for (const method of ['DELETE', 'PUT'] as const) {
+      const response = await app.inject({ method, url: '/api/accommodations', headers: { 'x-api-key': key } });
+      expect(response.statusCode).toBe(405);
+      expect(response.headers.allow).toBe('GET, HEAD');
+      expect(response.headers['content-type']).toBe(PROBLEM);
+      expect(response.json()).toMatchObject({ status: 405 });
+    }
+  });
+
+  it('refuses bodies over 64 KiB with 413 and other media types with 415, as problem+json', async () => {
+    const probe = await appWith((app) => app.post('/probe', async () => ({ ok: true })));
+    try {
+      const big = await probe.inject({
+        method: 'POST',
+        url: '/probe',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ padding: 'x'.repeat(65 * 1024) }),
+      });
+      expect(big.statusCode).toBe(413);
+      expect(big.headers['content-type']).toBe(PROBLEM);
+      expect(big.json()).toMatchObject({ status: 413, title: 'Payload Too Large' });
+      const small = await probe.inject({ method: 'POST', url: '/probe', payload: { padding: 'x'.repeat(60 * 1024) } });
+      expect(small.statusCode).toBe(200);
+      const xml = await probe.inject({
+        method: 'POST',
+        url: '/probe',
+        headers: { 'content-type': 'application/xml' },
+        payload: '<a/>',
+      });
+      expect(xml.statusCode).toBe(415);
+      expect(xml.headers['content-type']).toBe(PROBLEM);
+      const badJson = await probe.inject({
+        method: 'POST',
+        url: '/probe',
+        headers: { 'content-type': 'application/json' },
+        payload: '{"a":',
+      });
+      expect(badJson.statusCode).toBe(400);
+      expect(badJson.headers['content-type']).toBe(PROBLEM);
+    } finally {
+      await probe.close();
+    }
+  });
+
+  it('gives every response a request id, keeping a sane one sent by the client', async () => {
+    const generated = await app.inject({ url: '/health' });
+    expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const kept = await app.inject({ url: '/health', headers: { 'x-request-id': 'sync-42' } });
+    expect(kept.headers['x-request-id']).toBe('sync-42');
+    const replaced = await app.inject({ url: '/health', headers: { 'x-request-id': 'bad id\u0007' } });
+    expect(replaced.headers['x-request-id']).not.toBe('bad id\u0007');
+  });
+
+  it('serves /health and /ready without credentials', async () => {
+    const health = await app.inject({ url: '/health' });
+    expect(health.statusCode).toBe(200);
+    expect(health.json()).toEqual({ status: 'ok' });
+    const ready = await app.inject({ url: '/ready' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ready' });
+    expect(ready.headers['cache-control']).toBeUndefined();
+  });
+
+  it('turns an unexpected failure into a 500 problem without internals', async () => {
+    const broken = await appWith((app) =>
+      app.get('/boom', async () => {
+        await sql`select * from no_such_table`.execute(database.db.kysely);
+        return {};
+      }),
+    );
+    const response = await broken.inject({ url: '/boom' });
+    await broken.close();
+    expect(response.statusCode).toBe(500);
+    expect(response.headers['content-type']).toBe(PROBLEM);
+    expect(response.json()).toEqual({
+      type: 'urn:booking-service:problem:internal',
+      title: 'Internal Server Error',
+      status: 500,
+      detail: 'The server could not complete the request.',
+    });
+    expect(response.body).not.toContain('no_such_table');
+  });
+
+  /** The real app plus one route of the test's own, to reach the shared error paths. */
+  async function appWith(addRoute: (app: FastifyInstance) => unknown): Promise<FastifyInstance> {
+    const extended = await buildApp(loadConfig({ LOG_LEVEL: 'silent' }), { db: database.db });
+    addRoute(extended);
+    await extended.ready();
+    return extended;
+  }
+});

@@ -1,0 +1,251 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Db } from '../../src/db/database.js';
+import type { ImportDocument, ImportReservation } from '../../src/modules/data/import.schemas.js';
+import { importDocument } from '../../src/modules/data/import.service.js';
+import { AppError } from '../../src/shared/errors.js';
+import { createTestDatabase, DIALECTS, emptyDatabase, type TestDatabase } from '../helpers/databases.js';
+import { fixedClock, twoOrganizations } from '../helpers/fixtures.js';
+
+const reservation = (overrides: Partial<ImportReservation> = {}): ImportReservation => ({
+  id: 100,
+  reservationNumber: 'P-2025-0001',
+  organization: 1,
+  accommodation: { id: 10, title: 'Chalet 10' },
+  status: 'confirmed',
+  dateFrom: '2025-07-01',
+  dateTo: '2025-07-08',
+  nights: 7,
+  adults: 2,
+  children: 1,
+  babies: 0,
+  guestName: 'Anna de Vries',
+  totalAmount: '875.5',
+  currency: 'EUR',
+  channel: 'website',
+  created: '2025-02-03T10:11:12+01:00',
+  modified: '2025-02-04T10:11:12Z',
+  cancelled: null,
+  ...overrides,
+});
+
+async function counts(db: Db) {
+  const count = async (table: 'organizations' | 'accommodations' | 'reservations') =>
+    Number(
+      (
+        await db.kysely
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  return {
+    organizations: await count('organizations'),
+    accommodations: await count('accommodations'),
+    reservations: await count('reservations'),
+  };
+}
+
+async function importError(db: Db, document: unknown): Promise<AppError> {
+  try {
+    await importDocument(db, fixedClock(), document);
+  } catch (error) {
+    if (error instanceof AppError) return error;
+    throw error;
+  }
+  throw new Error('import succeeded');
+}
+
+describe.each(DIALECTS)('booking import on %s', (dialect) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+  });
+  afterAll(() => database.drop());
+  beforeEach(() => emptyDatabase(database.db));
+
+  it('stores records so that both dialects read back the same values', async () => {
+    await importDocument(database.db, fixedClock(), { ...twoOrganizations, reservations: [reservation()] });
+    const row = await database.db.kysely.selectFrom('reservations').selectAll().executeTakeFirstOrThrow();
+    expect(row).toEqual({
+      id: 100,
+      organization_id: 1,
+      accommodation_id: 10,
+      reservation_number: 'P-2025-0001',
+      status: 'confirmed',
+      date_from: '2025-07-01',
+      date_to: '2025-07-08',
+      adults: 2,
+      children: 1,
+      babies: 0,
+      guest_name: 'Anna de Vries',
+      total_amount_minor: 87550,
+      currency: 'EUR',
+      channel: 'website',
+      created: '2025-02-03T09:11:12Z',
+      modified: '2025-02-04T10:11:12Z',
+      cancelled: null,
+    });
+    const accommodation = await database.db.kysely
+      .selectFrom('accommodations')
+      .selectAll()
+      .where('id', '=', 11)
+      .executeTakeFirstOrThrow();
+    expect(Boolean(accommodation.active)).toBe(false);
+    expect(accommodation.bedrooms).toBeNull();
+  });
+
+  it('is idempotent: importing the same file twice changes nothing', async () => {
+    const document = {
+      ...twoOrganizations,
+      reservations: [
+        reservation(),
+        reservation({
+          id: undefined,
+          reservationNumber: 'P-2025-0002',
+          dateFrom: '2025-08-01',
+          dateTo: '2025-08-03',
+          nights: undefined,
+        }),
+      ],
+    };
+    await importDocument(database.db, fixedClock(), document);
+    const first = await database.db.kysely.selectFrom('reservations').selectAll().orderBy('id').execute();
+    await importDocument(database.db, fixedClock(), document);
+    const second = await database.db.kysely.selectFrom('reservations').selectAll().orderBy('id').execute();
+    expect(second).toEqual(first);
+    expect(await counts(database.db)).toEqual({ organizations: 3, accommodations: 4, reservations: 2 });
+  });
+
+  it('upserts by id', async () => {
+    await importDocument(database.db, fixedClock(), { ...twoOrganizations, reservations: [reservation()] });
+    await importDocument(database.db, fixedClock(), {
+      reservations: [reservation({ status: 'cancelled', cancelled: '2025-03-01T00:00:00Z', guestName: 'A. de Vries' })],
+    });
+    const row = await database.db.kysely.selectFrom('reservations').selectAll().executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      id: 100,
+      status: 'cancelled',
+      cancelled: '2025-03-01T00:00:00Z',
+      guest_name: 'A. de Vries',
+    });
+  });
+
+  it('generates missing ids, statuses and timestamps', async () => {
+    await importDocument(database.db, fixedClock('2025-06-15T10:00:00Z'), {
+      ...twoOrganizations,
+      reservations: [reservation({ id: undefined, status: undefined, created: undefined, modified: undefined })],
+    });
+    const row = await database.db.kysely.selectFrom('reservations').selectAll().executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      id: 1,
+      status: 'confirmed',
+      created: '2025-06-15T10:00:00Z',
+      modified: '2025-06-15T10:00:00Z',
+    });
+    await importDocument(database.db, fixedClock(), { organizations: [{ name: 'Later', timezone: 'UTC' }] });
+    const later = await database.db.kysely
+      .selectFrom('organizations')
+      .select('id')
+      .where('name', '=', 'Later')
+      .executeTakeFirstOrThrow();
+    expect(later.id).toBe(4);
+  });
+
+  it('keeps the identity sequence ahead of imported ids', async () => {
+    await importDocument(database.db, fixedClock(), { organizations: [{ id: 50, name: 'Fifty', timezone: 'UTC' }] });
+    const inserted = await database.db.kysely
+      .insertInto('organizations')
+      .values({ name: 'Next', timezone: 'UTC', created: '2025-01-01T00:00:00Z', modified: '2025-01-01T00:00:00Z' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expect(inserted.id).toBeGreaterThan(50);
+  });
+
+  it.each<[string, unknown, string[]]>([
+    ['a document that is not an object', [], ['document']],
+    [
+      'an unknown field',
+      { organizations: [{ id: 1, name: 'x', timezone: 'UTC', colour: 'red' }] },
+      ['organizations[0].colour'],
+    ],
+    ['a missing field', { organizations: [{ id: 1, timezone: 'UTC' }] }, ['organizations[0].name']],
+    [
+      'an unknown time zone',
+      { organizations: [{ id: 1, name: 'x', timezone: 'Mars/Olympus' }] },
+      ['organizations[0].timezone'],
+    ],
+    [
+      'an impossible date',
+      {
+        ...twoOrganizations,
+        reservations: [reservation(), reservation({ id: 101, reservationNumber: 'b', dateFrom: '2025-02-30' })],
+      },
+      ['reservations[1].dateFrom'],
+    ],
+    [
+      'departure before arrival',
+      {
+        ...twoOrganizations,
+        reservations: [reservation({ dateFrom: '2025-07-08', dateTo: '2025-07-08', nights: undefined })],
+      },
+      ['reservations[0].dateTo'],
+    ],
+    [
+      'nights that disagree with the dates',
+      { ...twoOrganizations, reservations: [reservation({ nights: 6 })] },
+      ['reservations[0].nights'],
+    ],
+    [
+      'a bad amount',
+      { ...twoOrganizations, reservations: [reservation({ totalAmount: '12.345' })] },
+      ['reservations[0].totalAmount'],
+    ],
+    [
+      'a bad status',
+      { ...twoOrganizations, reservations: [reservation({ status: 'lost' as never })] },
+      ['reservations[0].status'],
+    ],
+    [
+      'an unknown accommodation',
+      { ...twoOrganizations, reservations: [reservation({ accommodation: 99 })] },
+      ['reservations[0].accommodation'],
+    ],
+    [
+      'an accommodation of another organization',
+      { ...twoOrganizations, reservations: [reservation({ accommodation: 20 })] },
+      ['reservations[0].accommodation'],
+    ],
+    [
+      'an unknown organization',
+      { accommodations: [{ id: 1, organization: 77, title: 't', type: 'room', maxPersons: 2 }] },
+      ['accommodations[0].organization'],
+    ],
+    [
+      'a repeated id',
+      {
+        organizations: [
+          { id: 1, name: 'a', timezone: 'UTC' },
+          { id: 1, name: 'b', timezone: 'UTC' },
+        ],
+      },
+      ['organizations[1].id'],
+    ],
+  ])('refuses %s, naming the record, and writes nothing', async (_name, document, parameters) => {
+    const error = await importError(database.db, document);
+    expect(error.code).toBe('invalid-input');
+    expect(error.options.errors?.map((e) => e.parameter)).toEqual(parameters);
+    expect(await counts(database.db)).toEqual({ organizations: 0, accommodations: 0, reservations: 0 });
+  });
+
+  it('rolls everything back when the database refuses a row half-way', async () => {
+    await importDocument(database.db, fixedClock(), { ...twoOrganizations, reservations: [reservation()] });
+    const before = await counts(database.db);
+    // Same reservation number under another id: only the database's unique constraint can see it.
+    const document: ImportDocument = {
+      organizations: [{ id: 9, name: 'New', timezone: 'UTC' }],
+      reservations: [reservation({ id: 101 })],
+    };
+    await expect(importDocument(database.db, fixedClock(), document)).rejects.toThrow();
+    expect(await counts(database.db)).toEqual(before);
+  });
+});
