@@ -1,0 +1,207 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, DIALECTS, type TestDatabase } from '../helpers/databases.js';
+import { basicHeader, twoOrganizations } from '../helpers/fixtures.js';
+import { runCli, startServer } from '../helpers/processes.js';
+
+const files = mkdtempSync(join(tmpdir(), 'booking-e2e-'));
+function jsonFile(name: string, content: unknown): string {
+  const path = join(files, name);
+  writeFileSync(path, JSON.stringify(content));
+  return path;
+}
+
+const dataSet = {
+  ...twoOrganizations,
+  reservations: [
+    {
+      id: 7,
+      reservationNumber: 'P-1',
+      organization: 1,
+      accommodation: 10,
+      dateFrom: '2025-07-01',
+      dateTo: '2025-07-05',
+      adults: 2,
+      guestName: 'Emma Jansen',
+      totalAmount: '500.00',
+      currency: 'EUR',
+    },
+  ],
+};
+
+describe.each(DIALECTS)('booking CLI and server as real processes on %s', (dialect) => {
+  let database: TestDatabase;
+  let env: Record<string, string>;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+    env = { DATABASE_URL: database.url };
+  });
+  afterAll(() => database.drop());
+
+  it('imports data, hands out credentials, serves both schemes over HTTP and honours revocation', async () => {
+    const imported = await runCli(['import', jsonFile('data.json', dataSet)], env);
+    expect(imported.stderr).toBe('');
+    expect(imported.stdout).toContain('Imported 3 organizations, 4 accommodations, 1 reservations.');
+    expect(imported.code).toBe(0);
+
+    const keyResult = await runCli(
+      ['credentials', 'create', '--organization', '1', '--name', 'channel manager', '--json'],
+      env,
+    );
+    expect(keyResult.code).toBe(0);
+    const key = JSON.parse(keyResult.stdout);
+    expect(key).toEqual({
+      id: expect.any(Number),
+      type: 'api-key',
+      apiKey: expect.stringMatching(/^bk_[0-9A-Za-z]{36}$/),
+      organizations: [1],
+      scopes: ['read'],
+      compatibilityDate: null,
+    });
+
+    const basicResult = await runCli(
+      [
+        'credentials',
+        'create',
+        '--organization',
+        '2',
+        '--organization',
+        '1',
+        '--basic',
+        'park-sync',
+        '--scope',
+        'write',
+        '--compatibility-date',
+        '2025-04-16',
+        '--json',
+      ],
+      env,
+    );
+    expect(basicResult.code).toBe(0);
+    const basic = JSON.parse(basicResult.stdout);
+    expect(basic).toEqual({
+      id: expect.any(Number),
+      type: 'basic',
+      username: 'park-sync',
+      password: expect.stringMatching(/^[0-9A-Za-z]{24}$/),
+      organizations: [1, 2],
+      scopes: ['read', 'write'],
+      compatibilityDate: '2025-04-16',
+    });
+
+    const { server, baseUrl } = await startServer([], env);
+    try {
+      const url = `${baseUrl}/api/accommodations/?organization=1`;
+      const byKey = await fetch(url, { headers: { accept: 'application/json', 'x-api-key': key.apiKey } });
+      expect(byKey.status).toBe(200);
+      const records = await byKey.json();
+      expect(records.map((r: { id: number }) => r.id)).toEqual([10, 12]);
+      const byBasic = await fetch(url, {
+        headers: { accept: 'application/json', authorization: basicHeader('park-sync', basic.password) },
+      });
+      expect(byBasic.status).toBe(200);
+      expect(await byBasic.json()).toEqual(records);
+      const anonymous = await fetch(url, { headers: { accept: 'application/json' } });
+      expect(anonymous.status).toBe(401);
+      expect(anonymous.headers.get('www-authenticate')).toBe('Basic realm="booking", charset="UTF-8"');
+
+      const listed = await runCli(['credentials', 'list', '--json'], env);
+      expect(listed.code).toBe(0);
+      expect(listed.stdout).not.toContain(key.apiKey);
+      expect(listed.stdout).not.toContain(basic.password);
+      const listing = JSON.parse(listed.stdout);
+      expect(listing.map((c: { id: number }) => c.id)).toEqual([key.id, basic.id]);
+      expect(listing[0]).toMatchObject({
+        identifier: `${key.apiKey.slice(0, 9)}…`,
+        lastUsed: expect.any(String),
+        revoked: null,
+      });
+
+      // Revoked in another process: the running server refuses the key on the very next request.
+      const revoked = await runCli(['credentials', 'revoke', String(key.id)], env);
+      expect(revoked.code).toBe(0);
+      const afterRevoke = await fetch(url, { headers: { accept: 'application/json', 'x-api-key': key.apiKey } });
+      expect(afterRevoke.status).toBe(401);
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
+  });
+
+  it('refuses a bad import file with the record named, exit code 1, and nothing written', async () => {
+    const bad = {
+      organizations: [{ id: 40, name: 'New', timezone: 'UTC' }],
+      reservations: [{ ...dataSet.reservations[0], id: 8, dateTo: '2025-06-30' }],
+    };
+    const result = await runCli(['import', jsonFile('bad.json', bad)], env);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('reservations[0].dateTo: must be after dateFrom');
+    const organization = await database.db.kysely
+      .selectFrom('organizations')
+      .select('id')
+      .where('id', '=', 40)
+      .executeTakeFirst();
+    expect(organization).toBeUndefined();
+    const notJson = await runCli(['import', jsonFile('broken.json', '{')], env);
+    expect(notJson.code).toBe(1);
+  });
+
+  it('generates the same synthetic data set for the same seed', async () => {
+    const dump = async () =>
+      database.db.kysely
+        .selectFrom('reservations')
+        .selectAll()
+        .where('reservation_number', 'like', 'S%')
+        .orderBy('id')
+        .execute();
+    const first = await runCli(
+      ['seed', '--synthetic', '--organizations', '3', '--reservations', '3000', '--seed', '7'],
+      env,
+    );
+    expect(first.code).toBe(0);
+    expect(first.stdout).toMatch(/Generated 3 organizations, \d+ accommodations, 3000 reservations/);
+    const rows = await dump();
+    expect(rows).toHaveLength(3000);
+    // Delete and regenerate: ids continue from the table's maximum, everything else must be equal.
+    const strip = (list: typeof rows) =>
+      list.map(
+        ({ id: _id, reservation_number: _n, guest_name: _g, organization_id: _o, accommodation_id: _a, ...rest }) =>
+          rest,
+      );
+    await database.db.kysely.deleteFrom('reservations').where('reservation_number', 'like', 'S%').execute();
+    expect(
+      (await runCli(['seed', '--synthetic', '--organizations', '3', '--reservations', '3000', '--seed', '7'], env))
+        .code,
+    ).toBe(0);
+    expect(strip(await dump())).toEqual(strip(rows));
+    const other = await runCli(
+      ['seed', '--synthetic', '--organizations', '3', '--reservations', '10', '--seed', '8'],
+      env,
+    );
+    expect(other.code).toBe(0);
+  });
+});
+
+describe('booking CLI errors', () => {
+  it.each([
+    [['serve', '--port', 'abc'], 'booking: Invalid --port: expected an integer from 0 to 65535, got "abc"'],
+    [['migrate', '--database-url', 'mysql://x'], 'booking: Invalid --database-url'],
+    [['credentials', 'create', '--organization', 'x'], 'organization: must be a positive integer'],
+    [['seed'], 'booking: Choose one of --demo or --synthetic.'],
+  ])('%j stops with a clear line and exit code 1', async (args, message) => {
+    const result = await runCli(args, { DATABASE_URL: `sqlite:${join(files, 'errors.sqlite')}` });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(message);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('stops on a bad environment variable, naming it', async () => {
+    const result = await runCli(['migrate'], { DATABASE_URL: 'nonsense' });
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim()).toBe(
+      'booking: Invalid DATABASE_URL: expected sqlite:<file> or postgres://…, got "nonsense"',
+    );
+  });
+});
