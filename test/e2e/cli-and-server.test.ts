@@ -97,8 +97,8 @@ describe.each(DIALECTS)('booking CLI and server as real processes on %s', (diale
       const url = `${baseUrl}/api/accommodations/?organization=1`;
       const byKey = await fetch(url, { headers: { accept: 'application/json', 'x-api-key': key.apiKey } });
       expect(byKey.status).toBe(200);
-      const records = await byKey.json();
-      expect(records.map((r: { id: number }) => r.id)).toEqual([10, 12]);
+      const records = (await byKey.json()) as { id: number }[];
+      expect(records.map((r) => r.id)).toEqual([10, 12]);
       const byBasic = await fetch(url, {
         headers: { accept: 'application/json', authorization: basicHeader('park-sync', basic.password) },
       });
