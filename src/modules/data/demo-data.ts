@@ -1,0 +1,375 @@
+import { addDays, daysBetween, formatTimestamp } from '../../shared/dates.js';
+import { formatAmount } from '../../shared/money.js';
+import { SeededRandom } from '../../shared/random.js';
+import type { ReservationStatus } from '../reservations/reservation-status.js';
+import type { ImportAccommodation, ImportDocument, ImportOrganization, ImportReservation } from './import.schemas.js';
+
+/**
+ * A realistic demo data set: a holiday park, a city hotel and a small rental agency in different
+ * time zones, two years of stays around `today` with seasons, weekends, lead times, cancellations
+ * and every status. Deterministic for a given `today`.
+ */
+
+interface UnitKind {
+  type: string;
+  maxPersons: number;
+  bedrooms: number | null;
+  nightly: number;
+  count: number;
+  stay: readonly (readonly [number, number])[];
+}
+
+interface OrganizationPlan {
+  organization: ImportOrganization & { id: number };
+  code: string;
+  currency: string;
+  kinds: UnitKind[];
+  /** Probability that a free night starts a stay, by season: [low, shoulder, high]. */
+  demand: readonly [number, number, number];
+  channels: readonly (readonly [string, number])[];
+}
+
+const FIRST_NAMES = [
+  'Anna',
+  'Bram',
+  'Chloé',
+  'Daan',
+  'Emma',
+  'Finn',
+  'Greta',
+  'Hugo',
+  'Ines',
+  'Jonas',
+  'Katja',
+  'Lars',
+  'Mila',
+  'Noah',
+  'Olivia',
+  'Pieter',
+  'Quinn',
+  'Rosa',
+  'Sem',
+  'Tess',
+  'Umar',
+  'Vera',
+  'Willem',
+  'Yara',
+  'Zoë',
+  'João',
+  'Maria',
+  'Lukas',
+  'Sofia',
+  'Mateo',
+  'Aiko',
+  'Liam',
+];
+const LAST_NAMES = [
+  'de Vries',
+  'Jansen',
+  'Bakker',
+  'Visser',
+  'Smit',
+  'Meijer',
+  'Müller',
+  'Schmidt',
+  'Dubois',
+  'Martin',
+  'Silva',
+  'Santos',
+  'Ferreira',
+  'Rossi',
+  'García',
+  'Smith',
+  'Johnson',
+  'Brown',
+  'Novak',
+  'Kowalski',
+  'Andersen',
+  'Nielsen',
+  'Tanaka',
+  "O'Brien",
+];
+
+function plans(): OrganizationPlan[] {
+  const created = '2023-01-02T09:00:00Z';
+  return [
+    {
+      organization: {
+        id: 1,
+        name: 'Vakantiepark De Veluwse Bossen',
+        timezone: 'Europe/Amsterdam',
+        created,
+        modified: created,
+      },
+      code: 'VB',
+      currency: 'EUR',
+      kinds: [
+        {
+          type: 'chalet',
+          maxPersons: 6,
+          bedrooms: 3,
+          nightly: 12500,
+          count: 60,
+          stay: [
+            [2, 20],
+            [3, 25],
+            [4, 25],
+            [7, 25],
+            [14, 5],
+          ],
+        },
+        {
+          type: 'bungalow',
+          maxPersons: 4,
+          bedrooms: 2,
+          nightly: 9500,
+          count: 40,
+          stay: [
+            [2, 20],
+            [3, 25],
+            [4, 25],
+            [7, 30],
+          ],
+        },
+        {
+          type: 'pitch',
+          maxPersons: 6,
+          bedrooms: null,
+          nightly: 3200,
+          count: 40,
+          stay: [
+            [1, 10],
+            [2, 25],
+            [3, 25],
+            [7, 30],
+            [14, 10],
+          ],
+        },
+        {
+          type: 'tent',
+          maxPersons: 4,
+          bedrooms: 1,
+          nightly: 6500,
+          count: 12,
+          stay: [
+            [2, 30],
+            [3, 30],
+            [7, 40],
+          ],
+        },
+      ],
+      demand: [0.08, 0.2, 0.55],
+      channels: [
+        ['website', 50],
+        ['booking.com', 20],
+        ['phone', 10],
+        ['airbnb', 8],
+        ['natuurhuisje.nl', 12],
+      ],
+    },
+    {
+      organization: { id: 2, name: 'Hotel Miradouro Lisboa', timezone: 'Europe/Lisbon', created, modified: created },
+      code: 'HML',
+      currency: 'EUR',
+      kinds: [
+        {
+          type: 'room',
+          maxPersons: 2,
+          bedrooms: 1,
+          nightly: 14000,
+          count: 30,
+          stay: [
+            [1, 30],
+            [2, 35],
+            [3, 25],
+            [5, 10],
+          ],
+        },
+        {
+          type: 'room',
+          maxPersons: 4,
+          bedrooms: 1,
+          nightly: 19500,
+          count: 10,
+          stay: [
+            [1, 20],
+            [2, 35],
+            [3, 30],
+            [5, 15],
+          ],
+        },
+      ],
+      demand: [0.3, 0.45, 0.6],
+      channels: [
+        ['booking.com', 45],
+        ['expedia', 20],
+        ['website', 25],
+        ['phone', 10],
+      ],
+    },
+    {
+      organization: {
+        id: 3,
+        name: 'Cape Cod Cottage Rentals',
+        timezone: 'America/New_York',
+        created,
+        modified: created,
+      },
+      code: 'CCR',
+      currency: 'USD',
+      kinds: [
+        {
+          type: 'apartment',
+          maxPersons: 4,
+          bedrooms: 2,
+          nightly: 21000,
+          count: 12,
+          stay: [
+            [3, 20],
+            [7, 60],
+            [14, 20],
+          ],
+        },
+        {
+          type: 'cottage',
+          maxPersons: 8,
+          bedrooms: 4,
+          nightly: 38000,
+          count: 8,
+          stay: [
+            [7, 70],
+            [14, 30],
+          ],
+        },
+      ],
+      demand: [0.02, 0.1, 0.4],
+      channels: [
+        ['website', 40],
+        ['airbnb', 35],
+        ['vrbo', 20],
+        ['phone', 5],
+      ],
+    },
+  ];
+}
+
+/** 0 = low, 1 = shoulder, 2 = high season, by month (northern hemisphere). */
+function season(date: string): 0 | 1 | 2 {
+  const month = Number(date.slice(5, 7));
+  if (month === 7 || month === 8) return 2;
+  if (month >= 4 && month <= 10) return 1;
+  return 0;
+}
+
+function isWeekendArrival(date: string): boolean {
+  const day = new Date(`${date}T00:00:00Z`).getUTCDay();
+  return day === 5 || day === 6;
+}
+
+function statusFor(random: SeededRandom, dateFrom: string, dateTo: string, today: string): ReservationStatus {
+  if (dateTo <= today)
+    return random.weighted([
+      ['checked-out', 97],
+      ['no-show', 3],
+    ]);
+  if (dateFrom <= today) return 'checked-in';
+  return daysBetween(today, dateFrom) < 14
+    ? 'confirmed'
+    : random.weighted([
+        ['confirmed', 92],
+        ['option', 8],
+      ]);
+}
+
+export function generateDemoData(today: string, seed = 20250417): Required<ImportDocument> {
+  const random = new SeededRandom(seed);
+  const start = addDays(today, -365);
+  const end = addDays(today, 365);
+  const nowMs = Date.parse(`${today}T12:00:00Z`);
+  const organizations: ImportOrganization[] = [];
+  const accommodations: ImportAccommodation[] = [];
+  const reservations: ImportReservation[] = [];
+  let accommodationId = 0;
+  let reservationId = 0;
+
+  for (const plan of plans()) {
+    organizations.push(plan.organization);
+    let sequence = 0;
+    for (const kind of plan.kinds) {
+      for (let n = 1; n <= kind.count; n++) {
+        const id = ++accommodationId;
+        const title = `${kind.type[0]?.toUpperCase()}${kind.type.slice(1)} ${String(n).padStart(2, '0')}${kind.maxPersons > 2 && kind.type === 'room' ? ' family' : ''}`;
+        const active = random.chance(0.97);
+        accommodations.push({
+          id,
+          organization: plan.organization.id,
+          title,
+          type: kind.type,
+          maxPersons: kind.maxPersons,
+          bedrooms: kind.bedrooms,
+          active,
+          created: plan.organization.created,
+          modified: active ? plan.organization.created : formatTimestamp(new Date(nowMs - 30 * 86_400_000)),
+        });
+        if (!active) continue;
+
+        let day = start;
+        while (day < end) {
+          const demand = plan.demand[season(day)] * (isWeekendArrival(day) ? 1.6 : 1);
+          if (!random.chance(demand)) {
+            day = addDays(day, 1);
+            continue;
+          }
+          const nights = random.weighted(kind.stay);
+          const dateTo = addDays(day, nights);
+          const leadDays = random.int(0, season(day) === 2 ? 200 : 60);
+          const createdMs = Math.min(
+            Date.parse(`${day}T00:00:00Z`) - leadDays * 86_400_000 + random.int(28_800, 79_200) * 1000,
+            nowMs - 3_600_000,
+          );
+          const created = formatTimestamp(new Date(createdMs));
+          const adults = Math.max(1, Math.min(kind.maxPersons, random.int(1, kind.maxPersons)));
+          const children = random.int(0, kind.maxPersons - adults);
+          const peak = season(day) === 2 ? 1.35 : season(day) === 1 ? 1.1 : 0.9;
+          const reservation = (status: ReservationStatus, cancelledMs: number | null): ImportReservation => {
+            const modifiedMs = Math.min(
+              nowMs - 60_000,
+              Math.max(createdMs, cancelledMs ?? createdMs + random.int(0, 7) * 86_400_000),
+            );
+            return {
+              id: ++reservationId,
+              reservationNumber: `${plan.code}-${day.slice(0, 4)}-${String(++sequence).padStart(6, '0')}`,
+              organization: plan.organization.id,
+              accommodation: id,
+              status,
+              dateFrom: day,
+              dateTo,
+              adults,
+              children,
+              babies: random.chance(0.08) ? 1 : 0,
+              guestName: `${random.pick(FIRST_NAMES)} ${random.pick(LAST_NAMES)}`,
+              totalAmount: formatAmount(Math.round((kind.nightly * nights * peak) / 5) * 5),
+              currency: plan.currency,
+              channel: random.weighted(plan.channels),
+              created,
+              modified: formatTimestamp(new Date(modifiedMs)),
+              cancelled: cancelledMs === null ? null : formatTimestamp(new Date(cancelledMs)),
+            };
+          };
+          // About one booking in ten is cancelled; it frees its nights, so another stay may follow.
+          if (random.chance(0.1) && createdMs < nowMs - 86_400_000) {
+            const cancelledMs = Math.min(
+              nowMs - 3_600_000,
+              createdMs + random.int(1, Math.max(1, leadDays)) * 86_400_000,
+            );
+            reservations.push(reservation('cancelled', Math.max(cancelledMs, createdMs + 60_000)));
+            continue;
+          }
+          reservations.push(reservation(statusFor(random, day, dateTo, today), null));
+          day = addDays(dateTo, random.int(0, 2));
+        }
+      }
+    }
+  }
+  return { organizations, accommodations, reservations };
+}

@@ -1,0 +1,77 @@
+import { type Static, Type } from 'typebox';
+import { ReservationStatusSchema } from '../reservations/reservation-status.js';
+
+/**
+ * The document `booking import` reads: SPEC §2 field names. Ids, statuses and timestamps may be
+ * given (an export from another system keeps them) or left out (they are generated). Unknown
+ * fields are refused, so a typo cannot silently drop data.
+ */
+const Id = Type.Integer({ minimum: 1 });
+const Count = Type.Integer({ minimum: 0 });
+const DateText = Type.String({ format: 'date' });
+const TimestampText = Type.String({ format: 'date-time' });
+const strict = { additionalProperties: false } as const;
+
+export const ImportOrganization = Type.Object(
+  {
+    id: Type.Optional(Id),
+    name: Type.String({ minLength: 1 }),
+    timezone: Type.String({ minLength: 1 }),
+    created: Type.Optional(TimestampText),
+    modified: Type.Optional(TimestampText),
+  },
+  strict,
+);
+
+export const ImportAccommodation = Type.Object(
+  {
+    id: Type.Optional(Id),
+    organization: Id,
+    title: Type.String({ minLength: 1 }),
+    type: Type.String({ minLength: 1 }),
+    maxPersons: Count,
+    bedrooms: Type.Optional(Type.Union([Count, Type.Null()])),
+    active: Type.Optional(Type.Boolean()),
+    created: Type.Optional(TimestampText),
+    modified: Type.Optional(TimestampText),
+  },
+  strict,
+);
+
+export const ImportReservation = Type.Object(
+  {
+    id: Type.Optional(Id),
+    reservationNumber: Type.String({ minLength: 1 }),
+    organization: Id,
+    accommodation: Type.Union([Id, Type.Object({ id: Id, title: Type.Optional(Type.String()) }, strict)]),
+    status: Type.Optional(ReservationStatusSchema),
+    dateFrom: DateText,
+    dateTo: DateText,
+    nights: Type.Optional(Count),
+    adults: Count,
+    children: Type.Optional(Count),
+    babies: Type.Optional(Count),
+    guestName: Type.String(),
+    totalAmount: Type.String({ pattern: '^\\d{1,13}(\\.\\d{1,2})?$' }),
+    currency: Type.String({ pattern: '^[A-Z]{3}$' }),
+    channel: Type.Optional(Type.String()),
+    created: Type.Optional(TimestampText),
+    modified: Type.Optional(TimestampText),
+    cancelled: Type.Optional(Type.Union([TimestampText, Type.Null()])),
+  },
+  strict,
+);
+
+export const ImportDocument = Type.Object(
+  {
+    organizations: Type.Optional(Type.Array(ImportOrganization)),
+    accommodations: Type.Optional(Type.Array(ImportAccommodation)),
+    reservations: Type.Optional(Type.Array(ImportReservation)),
+  },
+  strict,
+);
+
+export type ImportOrganization = Static<typeof ImportOrganization>;
+export type ImportAccommodation = Static<typeof ImportAccommodation>;
+export type ImportReservation = Static<typeof ImportReservation>;
+export type ImportDocument = Static<typeof ImportDocument>;

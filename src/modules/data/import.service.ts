@@ -1,0 +1,280 @@
+import { Compile } from 'typebox/compile';
+import { type BulkRow, DEFER_INDEXES_FROM_ROWS, withBulkWriter } from '../../db/bulk-writer.js';
+import type { Db } from '../../db/database.js';
+import type { Clock } from '../../shared/clock.js';
+import { daysBetween, formatTimestamp, isTimeZone, parseTimestamp } from '../../shared/dates.js';
+import { invalidInput, type ParameterError } from '../../shared/errors.js';
+import { parseAmount } from '../../shared/money.js';
+import {
+  type ImportAccommodation,
+  ImportDocument,
+  type ImportOrganization,
+  type ImportReservation,
+} from './import.schemas.js';
+
+export interface ImportReport {
+  organizations: number;
+  accommodations: number;
+  reservations: number;
+}
+
+const documentValidator = Compile(ImportDocument);
+/** Enough to fix a file in a few rounds without flooding the terminal. */
+const MAX_REPORTED_ERRORS = 50;
+
+/** `/reservations/3/dateFrom` → `reservations[3].dateFrom` */
+function fieldName(instancePath: string, property?: string): string {
+  const segments = instancePath.split('/').filter(Boolean);
+  if (property !== undefined) segments.push(property);
+  return segments.reduce((name, s) => (/^\d+$/.test(s) ? `${name}[${s}]` : name ? `${name}.${s}` : s), '');
+}
+
+function schemaErrors(document: unknown): ParameterError[] {
+  const errors: ParameterError[] = [];
+  for (const error of documentValidator.Errors(document)) {
+    const params = error.params as { requiredProperties?: string[]; additionalProperties?: string[] };
+    if (error.keyword === 'boolean') continue; // reported again as additionalProperties
+    if (error.keyword === 'required') {
+      for (const p of params.requiredProperties ?? [])
+        errors.push({ parameter: fieldName(error.instancePath, p), message: 'is required' });
+    } else if (error.keyword === 'additionalProperties') {
+      for (const p of params.additionalProperties ?? [])
+        errors.push({ parameter: fieldName(error.instancePath, p), message: 'is not a known field' });
+    } else {
+      const allowed = (error.params as { allowedValues?: unknown[] }).allowedValues;
+      const message = allowed ? `must be one of ${allowed.join(', ')}` : error.message;
+      errors.push({ parameter: fieldName(error.instancePath) || 'document', message });
+    }
+  }
+  // A union reports each branch it tried; one message per field is what a person can act on.
+  const seen = new Set<string>();
+  return errors.filter((e) => !seen.has(e.parameter) && seen.add(e.parameter));
+}
+
+function accommodationIdOf(reservation: ImportReservation): number {
+  return typeof reservation.accommodation === 'number' ? reservation.accommodation : reservation.accommodation.id;
+}
+
+/** Rules a schema cannot state: real zones, date order, derived fields, duplicates in the file. */
+function recordErrors(doc: Required<ImportDocument>): ParameterError[] {
+  const errors: ParameterError[] = [];
+  const duplicateIds = (collection: string, records: readonly { id?: number | undefined }[]) => {
+    const seen = new Set<number>();
+    records.forEach((r, i) => {
+      if (r.id === undefined) return;
+      if (seen.has(r.id)) errors.push({ parameter: `${collection}[${i}].id`, message: `repeats id ${r.id}` });
+      seen.add(r.id);
+    });
+  };
+  duplicateIds('organizations', doc.organizations);
+  duplicateIds('accommodations', doc.accommodations);
+  duplicateIds('reservations', doc.reservations);
+
+  doc.organizations.forEach((o, i) => {
+    if (!isTimeZone(o.timezone))
+      errors.push({ parameter: `organizations[${i}].timezone`, message: 'is not an IANA time zone' });
+  });
+  const numbers = new Set<string>();
+  doc.reservations.forEach((r, i) => {
+    const at = `reservations[${i}]`;
+    const nights = daysBetween(r.dateFrom, r.dateTo);
+    if (nights < 1) errors.push({ parameter: `${at}.dateTo`, message: 'must be after dateFrom' });
+    else if (r.nights !== undefined && r.nights !== nights) {
+      errors.push({ parameter: `${at}.nights`, message: `must equal dateTo - dateFrom (${nights})` });
+    }
+    const key = `${r.organization}\0${r.reservationNumber}`;
+    if (numbers.has(key))
+      errors.push({
+        parameter: `${at}.reservationNumber`,
+        message: 'repeats a reservation number of its organization',
+      });
+    numbers.add(key);
+  });
+  return errors;
+}
+
+/** References to organizations and accommodations must exist in the file or in the database. */
+async function referenceErrors(db: Db, doc: Required<ImportDocument>): Promise<ParameterError[]> {
+  const errors: ParameterError[] = [];
+  const fileOrganizations = new Set(doc.organizations.flatMap((o) => (o.id === undefined ? [] : [o.id])));
+  const referencedOrganizations = [
+    ...new Set([...doc.accommodations, ...doc.reservations].map((r) => r.organization)),
+  ].filter((id) => !fileOrganizations.has(id));
+  const storedOrganizations = new Set(
+    referencedOrganizations.length === 0
+      ? []
+      : (
+          await db.kysely.selectFrom('organizations').select('id').where('id', 'in', referencedOrganizations).execute()
+        ).map((r) => r.id),
+  );
+  const organizationExists = (id: number) => fileOrganizations.has(id) || storedOrganizations.has(id);
+
+  const accommodationOrganization = new Map<number, number>();
+  for (const a of doc.accommodations) if (a.id !== undefined) accommodationOrganization.set(a.id, a.organization);
+  const missingAccommodations = [...new Set(doc.reservations.map(accommodationIdOf))].filter(
+    (id) => !accommodationOrganization.has(id),
+  );
+  for (let i = 0; i < missingAccommodations.length; i += 10_000) {
+    const rows = await db.kysely
+      .selectFrom('accommodations')
+      .select(['id', 'organization_id'])
+      .where('id', 'in', missingAccommodations.slice(i, i + 10_000))
+      .execute();
+    for (const row of rows) accommodationOrganization.set(row.id, row.organization_id);
+  }
+
+  doc.accommodations.forEach((a, i) => {
+    if (!organizationExists(a.organization))
+      errors.push({
+        parameter: `accommodations[${i}].organization`,
+        message: `no organization with id ${a.organization}`,
+      });
+  });
+  doc.reservations.forEach((r, i) => {
+    if (!organizationExists(r.organization)) {
+      errors.push({
+        parameter: `reservations[${i}].organization`,
+        message: `no organization with id ${r.organization}`,
+      });
+      return;
+    }
+    const accommodation = accommodationIdOf(r);
+    const owner = accommodationOrganization.get(accommodation);
+    if (owner === undefined)
+      errors.push({
+        parameter: `reservations[${i}].accommodation`,
+        message: `no accommodation with id ${accommodation}`,
+      });
+    else if (owner !== r.organization) {
+      errors.push({
+        parameter: `reservations[${i}].accommodation`,
+        message: `accommodation ${accommodation} belongs to another organization`,
+      });
+    }
+  });
+  return errors;
+}
+
+function fail(errors: ParameterError[]): never {
+  const shown = errors.slice(0, MAX_REPORTED_ERRORS);
+  if (errors.length > shown.length)
+    shown.push({ parameter: 'document', message: `and ${errors.length - shown.length} more errors` });
+  throw invalidInput(shown);
+}
+
+/** Reservations without an id are matched by organization and reservation number, so re-importing is harmless. */
+async function idsByReservationNumber(
+  db: Db,
+  reservations: readonly ImportReservation[],
+): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  const byOrganization = new Map<number, string[]>();
+  for (const r of reservations)
+    if (r.id === undefined)
+      byOrganization.set(r.organization, [...(byOrganization.get(r.organization) ?? []), r.reservationNumber]);
+  for (const [organization, numbers] of byOrganization) {
+    const rows = await db.kysely
+      .selectFrom('reservations')
+      .select(['id', 'reservation_number'])
+      .where('organization_id', '=', organization)
+      .where('reservation_number', 'in', numbers)
+      .execute();
+    for (const row of rows) ids.set(`${organization}\0${row.reservation_number}`, row.id);
+  }
+  return ids;
+}
+
+/**
+ * Loads a document (SPEC §8 `booking import`): validates everything first, then upserts by id in
+ * one transaction. A bad record is named by collection, index and field, and nothing is written.
+ */
+export async function importDocument(db: Db, clock: Clock, input: unknown): Promise<ImportReport> {
+  const shapeErrors = schemaErrors(input);
+  if (shapeErrors.length > 0) fail(shapeErrors);
+  const parsed = input as ImportDocument;
+  const doc: Required<ImportDocument> = {
+    organizations: parsed.organizations ?? [],
+    accommodations: parsed.accommodations ?? [],
+    reservations: parsed.reservations ?? [],
+  };
+  const errors = recordErrors(doc);
+  if (errors.length > 0) fail(errors);
+  const refErrors = await referenceErrors(db, doc);
+  if (refErrors.length > 0) fail(refErrors);
+
+  const now = formatTimestamp(clock());
+  const timestamp = (value: string | undefined | null) =>
+    value ? formatTimestamp(parseTimestamp(value) as Date) : undefined;
+  const knownReservationIds = await idsByReservationNumber(db, doc.reservations);
+
+  await withBulkWriter(db, async (writer) => {
+    let nextId = { organizations: 0, accommodations: 0, reservations: 0 };
+    nextId = {
+      organizations: (await writer.maxId('organizations')) + 1,
+      accommodations: (await writer.maxId('accommodations')) + 1,
+      reservations: (await writer.maxId('reservations')) + 1,
+    };
+    const fileMax = (records: readonly { id?: number | undefined }[]) => Math.max(0, ...records.map((r) => r.id ?? 0));
+    nextId.organizations = Math.max(nextId.organizations, fileMax(doc.organizations) + 1);
+    nextId.accommodations = Math.max(nextId.accommodations, fileMax(doc.accommodations) + 1);
+    nextId.reservations = Math.max(nextId.reservations, fileMax(doc.reservations) + 1);
+
+    if (doc.reservations.length >= DEFER_INDEXES_FROM_ROWS) await writer.deferIndexes('reservations');
+    await writer.upsert(
+      'organizations',
+      doc.organizations.map((o: ImportOrganization): BulkRow => {
+        const created = timestamp(o.created) ?? now;
+        return [o.id ?? nextId.organizations++, o.name, o.timezone, created, timestamp(o.modified) ?? now];
+      }),
+    );
+    await writer.upsert(
+      'accommodations',
+      doc.accommodations.map(
+        (a: ImportAccommodation): BulkRow => [
+          a.id ?? nextId.accommodations++,
+          a.organization,
+          a.title,
+          a.type,
+          a.maxPersons,
+          a.bedrooms ?? null,
+          a.active ?? true,
+          timestamp(a.created) ?? now,
+          timestamp(a.modified) ?? now,
+        ],
+      ),
+    );
+    await writer.upsert(
+      'reservations',
+      doc.reservations.map((r: ImportReservation): BulkRow => {
+        const status = r.status ?? 'confirmed';
+        const modified = timestamp(r.modified) ?? now;
+        // A cancelled reservation always says when; without a date in the file, its last change is the best answer.
+        const cancelled = timestamp(r.cancelled) ?? (status === 'cancelled' ? modified : null);
+        return [
+          r.id ?? knownReservationIds.get(`${r.organization}\0${r.reservationNumber}`) ?? nextId.reservations++,
+          r.organization,
+          accommodationIdOf(r),
+          r.reservationNumber,
+          status,
+          r.dateFrom,
+          r.dateTo,
+          r.adults,
+          r.children ?? 0,
+          r.babies ?? 0,
+          r.guestName,
+          parseAmount(r.totalAmount),
+          r.currency,
+          r.channel ?? 'unknown',
+          timestamp(r.created) ?? now,
+          modified,
+          cancelled,
+        ];
+      }),
+    );
+  });
+  return {
+    organizations: doc.organizations.length,
+    accommodations: doc.accommodations.length,
+    reservations: doc.reservations.length,
+  };
+}
