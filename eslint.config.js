@@ -1,0 +1,28 @@
+// Lint rules: the recommended sets of ESLint and typescript-eslint, plus the house rules that
+// catch what review would otherwise have to (focused tests, console output in the service).
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist/', 'node_modules/', 'data/', 'coverage/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
+      'no-restricted-properties': [
+        'error',
+        { object: 'describe', property: 'only', message: 'A committed .only hides the rest of the suite.' },
+        { object: 'it', property: 'only', message: 'A committed .only hides the rest of the suite.' },
+        { object: 'test', property: 'only', message: 'A committed .only hides the rest of the suite.' },
+      ],
+    },
+  },
+  {
+    files: ['src/**/*.ts'],
+    rules: { 'no-console': 'error' },
+  },
+);
