@@ -120,6 +120,12 @@ describe.each(DIALECTS)('booking CLI and server as real processes on %s', (diale
         revoked: null,
       });
 
+      // Oversized headers never reach a route: the HTTP parser refuses them, still as problem+json.
+      const huge = await fetch(url, { headers: { accept: 'application/json', 'x-filler': 'x'.repeat(20 * 1024) } });
+      expect(huge.status).toBe(431);
+      expect(huge.headers.get('content-type')).toBe('application/problem+json; charset=utf-8');
+      expect(await huge.json()).toMatchObject({ status: 431 });
+
       // Revoked in another process: the running server refuses the key on the very next request.
       const revoked = await runCli(['credentials', 'revoke', String(key.id)], env);
       expect(revoked.code).toBe(0);
