@@ -12,6 +12,7 @@ import { RouteTable } from './http/route-table.js';
 import { createLogger } from './logger.js';
 import { accommodationRoutes } from './modules/accommodations/accommodations.routes.js';
 import { Authenticator } from './modules/credentials/authenticator.js';
+import { reservationRoutes } from './modules/reservations/reservations.routes.js';
 import { type Clock, systemClock } from './shared/clock.js';
 import { AppError } from './shared/errors.js';
 
@@ -42,7 +43,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { ignoreTrailingSlash: true },
     // Report every broken parameter at once (SPEC §6), not just the first.
-    ajv: { customOptions: { allErrors: true } },
+    // verbose: errors carry their schema, whose description makes a readable message.
+    ajv: { customOptions: { allErrors: true, verbose: true } },
     clientErrorHandler(error, socket) {
       // Malformed requests and oversized headers never reach a route; answer them in kind.
       const tooLarge = (error as { code?: string }).code === 'HPE_HEADER_OVERFLOW';
@@ -85,6 +87,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(async (api) => {
     requireCredentials(api, authenticator);
     await api.register(accommodationRoutes, { db: deps.db });
+    await api.register(reservationRoutes, { db: deps.db, clock });
   });
 
   return app;

@@ -68,6 +68,9 @@ function validationMessage(error: NonNullable<FastifyError['validation']>[number
   if (error.keyword === 'required') return 'is required';
   const allowed = (error.params as { allowedValues?: unknown[] }).allowedValues;
   if (error.keyword === 'enum' && allowed) return `must be one of ${allowed.join(', ')}`;
+  // A regular expression says little to a person; the schema's description says what is meant.
+  const description = (error as { parentSchema?: { description?: string } }).parentSchema?.description;
+  if (error.keyword === 'pattern' && description) return `must be of the form: ${description}`;
   return error.message ?? 'is invalid';
 }
 

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Db } from '../../db/database.js';
 import { principalOf, resolveOrganization } from '../../http/auth.js';
+import { conditionalGet } from '../../http/etag.js';
 import { AccommodationListQuery, AccommodationSchema } from './accommodations.schemas.js';
 import { listAccommodationsOf, parseModifiedSince } from './accommodations.service.js';
 
@@ -9,6 +10,7 @@ export const accommodationRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async 
   app.get(
     '/api/accommodations/',
     {
+      onSend: conditionalGet,
       schema: {
         summary: 'List accommodations',
         description: 'Accommodations of one organization ordered by id. Not paginated.',

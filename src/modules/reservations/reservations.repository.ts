@@ -1,0 +1,114 @@
+import type { Kysely, SelectQueryBuilder } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { daysBetween } from '../../shared/dates.js';
+import { formatAmount } from '../../shared/money.js';
+import type { ReservationStatus } from './reservation-status.js';
+import type { ReservationSummary } from './reservations.schemas.js';
+
+type Conn = Kysely<Database>;
+
+/**
+ * Which reservations a summaries request selects, already resolved to stored values: a date range
+ * on a date column, a stay overlap, or a half-open instant range on a timestamp column.
+ */
+export type SummarySelection =
+  | { kind: 'date'; column: 'date_from' | 'date_to'; from: string; to: string }
+  | { kind: 'stay'; from: string; to: string }
+  | { kind: 'instant'; column: 'created' | 'modified' | 'cancelled'; fromInclusive: string; toExclusive: string };
+
+export interface SummaryFilter {
+  organizationId: number;
+  selection: SummarySelection;
+  statuses?: readonly ReservationStatus[] | undefined;
+}
+
+const SUMMARY_COLUMNS = [
+  'r.id',
+  'r.reservation_number',
+  'r.organization_id',
+  'r.accommodation_id',
+  'a.title as accommodation_title',
+  'r.status',
+  'r.date_from',
+  'r.date_to',
+  'r.adults',
+  'r.children',
+  'r.babies',
+  'r.guest_name',
+  'r.total_amount_minor',
+  'r.currency',
+  'r.channel',
+  'r.created',
+  'r.modified',
+  'r.cancelled',
+] as const;
+
+/** The column whose order is the result order (SPEC §4.2), with `id` after it to make it total. */
+function orderColumn(selection: SummarySelection) {
+  if (selection.kind === 'stay') return 'date_from' as const;
+  return selection.column;
+}
+
+function applyFilter<O>(
+  query: SelectQueryBuilder<Database & { r: Database['reservations'] }, 'r', O>,
+  filter: SummaryFilter,
+): SelectQueryBuilder<Database & { r: Database['reservations'] }, 'r', O> {
+  const { selection } = filter;
+  // organization_id first: every query is scoped to one organization and leads with that index column.
+  let q = query.where('r.organization_id', '=', filter.organizationId);
+  if (selection.kind === 'date') {
+    q = q.where(`r.${selection.column}`, '>=', selection.from).where(`r.${selection.column}`, '<=', selection.to);
+  } else if (selection.kind === 'stay') {
+    // Occupies at least one night of the period: arrives by its last day, leaves after its first.
+    q = q.where('r.date_from', '<=', selection.to).where('r.date_to', '>', selection.from);
+  } else {
+    q = q
+      .where(`r.${selection.column}`, '>=', selection.fromInclusive)
+      .where(`r.${selection.column}`, '<', selection.toExclusive);
+  }
+  if (filter.statuses && filter.statuses.length > 0) q = q.where('r.status', 'in', [...filter.statuses]);
+  return q;
+}
+
+export async function countSummaries(conn: Conn, filter: SummaryFilter): Promise<number> {
+  const row = await applyFilter(conn.selectFrom('reservations as r'), filter)
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+/** One page in the total order of SPEC §4.2; without `page`, every matching item. */
+export async function findSummaries(
+  conn: Conn,
+  filter: SummaryFilter,
+  page?: { limit: number; offset: number },
+): Promise<ReservationSummary[]> {
+  const column = orderColumn(filter.selection);
+  let query = applyFilter(conn.selectFrom('reservations as r'), filter)
+    .innerJoin('accommodations as a', 'a.id', 'r.accommodation_id')
+    .select(SUMMARY_COLUMNS)
+    .orderBy(`r.${column}`)
+    .orderBy('r.id');
+  if (page) query = query.limit(page.limit).offset(page.offset);
+  const rows = await query.execute();
+  return rows.map((row) => ({
+    id: row.id,
+    reservationNumber: row.reservation_number,
+    organization: row.organization_id,
+    accommodation: { id: row.accommodation_id, title: row.accommodation_title },
+    status: row.status as ReservationStatus,
+    dateFrom: row.date_from,
+    dateTo: row.date_to,
+    nights: daysBetween(row.date_from, row.date_to),
+    adults: row.adults,
+    children: row.children,
+    babies: row.babies,
+    guestName: row.guest_name,
+    totalAmount: formatAmount(row.total_amount_minor),
+    currency: row.currency,
+    channel: row.channel,
+    created: row.created,
+    modified: row.modified,
+    cancelled: row.cancelled,
+  }));
+}

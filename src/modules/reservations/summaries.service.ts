@@ -1,0 +1,101 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { addDays, formatTimestamp, startOfDayInZone } from '../../shared/dates.js';
+import { invalidInput, type ParameterError } from '../../shared/errors.js';
+import { findOrganization } from '../organizations/organizations.repository.js';
+import type { SummaryRules } from './behaviour-rules.js';
+import { periodTooLong } from './period.js';
+import type { ReservationStatus } from './reservation-status.js';
+import { countSummaries, findSummaries, type SummaryFilter, type SummarySelection } from './reservations.repository.js';
+import {
+  type ReferenceDate,
+  SUMMARY_PAGE_LIMIT,
+  type ReservationSummary,
+  type SummaryListQuery,
+} from './reservations.schemas.js';
+
+export interface SummaryRequest {
+  dateFrom: string;
+  dateTo: string;
+  referenceDate: ReferenceDate;
+  statuses: ReservationStatus[] | undefined;
+  /** Undefined when the response is not paginated (earlier rules, neither limit nor offset named). */
+  page: { limit: number; offset: number } | undefined;
+}
+
+/**
+ * The rules that need more than one parameter (the schema has checked each one alone) and the
+ * pagination decision of SPEC §4.3, under the rules in force for this request.
+ */
+export function interpretSummaryQuery(query: SummaryListQuery, rules: SummaryRules): SummaryRequest {
+  const errors: ParameterError[] = [];
+  if (query.dateTo < query.dateFrom) {
+    errors.push({ parameter: 'dateTo', message: 'must not be before dateFrom' });
+  } else {
+    const tooLong = periodTooLong(query.dateFrom, query.dateTo, rules.maxPeriod);
+    if (tooLong) errors.push({ parameter: 'dateTo', message: tooLong });
+  }
+  if (errors.length > 0) throw invalidInput(errors);
+
+  const named = query.limit !== undefined || query.offset !== undefined;
+  return {
+    dateFrom: query.dateFrom,
+    dateTo: query.dateTo,
+    referenceDate: query.referenceDate ?? 'date-from',
+    statuses: query.status ? ([...new Set(query.status.split(','))] as ReservationStatus[]) : undefined,
+    page:
+      rules.paginateByDefault || named
+        ? { limit: query.limit ?? SUMMARY_PAGE_LIMIT, offset: query.offset ?? 0 }
+        : undefined,
+  };
+}
+
+/** Timestamp reference dates are calendar days in the organization's zone: [start of dateFrom, start of dateTo + 1). */
+async function selectionFor(
+  db: Kysely<Database>,
+  organizationId: number,
+  request: SummaryRequest,
+): Promise<SummarySelection> {
+  const { referenceDate, dateFrom, dateTo } = request;
+  switch (referenceDate) {
+    case 'date-from':
+      return { kind: 'date', column: 'date_from', from: dateFrom, to: dateTo };
+    case 'date-to':
+      return { kind: 'date', column: 'date_to', from: dateFrom, to: dateTo };
+    case 'stay':
+      return { kind: 'stay', from: dateFrom, to: dateTo };
+    default: {
+      const timeZone = (await findOrganization(db, organizationId))?.timezone ?? 'UTC';
+      return {
+        kind: 'instant',
+        column: referenceDate,
+        fromInclusive: formatTimestamp(startOfDayInZone(dateFrom, timeZone)),
+        toExclusive: formatTimestamp(startOfDayInZone(addDays(dateTo, 1), timeZone)),
+      };
+    }
+  }
+}
+
+export interface SummaryPage {
+  items: ReservationSummary[];
+  /** Matching items over all pages; only counted for paginated responses. */
+  total: number | undefined;
+}
+
+export async function listSummaries(
+  db: Kysely<Database>,
+  organizationId: number,
+  request: SummaryRequest,
+): Promise<SummaryPage> {
+  const filter: SummaryFilter = {
+    organizationId,
+    selection: await selectionFor(db, organizationId, request),
+    statuses: request.statuses,
+  };
+  const { page } = request;
+  const items = await findSummaries(db, filter, page);
+  if (!page) return { items, total: undefined };
+  // A first page that is not full holds everything: no need to count.
+  const total = page.offset === 0 && items.length < page.limit ? items.length : await countSummaries(db, filter);
+  return { items, total };
+}
