@@ -4,6 +4,7 @@ import { loadConfig } from '../../config.js';
 import { closeDb, createDb } from '../../db/database.js';
 import { migrateToLatest } from '../../db/migrate.js';
 import { systemClock } from '../../shared/clock.js';
+import { addDays } from '../../shared/dates.js';
 import { DEMO_DATABASE_URL, ensureDemoApiKey, seedDemoIfEmpty } from '../demo.js';
 import { print } from '../with-db.js';
 
@@ -66,6 +67,12 @@ async function serve(options: ServeOptions): Promise<void> {
       print('Try it:');
       print(
         `  curl -H 'Accept: application/json' -H 'X-Api-Key: ${demoKey}' '${baseUrl}/api/accommodations/?organization=1'`,
+      );
+      const monthStart = `${clock().toISOString().slice(0, 7)}-01`;
+      const monthEnd = addDays(`${addDays(monthStart, 31).slice(0, 7)}-01`, -1);
+      print('Arrivals this month, 100 per page (see the Link header):');
+      print(
+        `  curl -i -H 'Accept: application/json' -H 'X-Api-Key: ${demoKey}' '${baseUrl}/api/reservations/summaries?organization=1&dateFrom=${monthStart}&dateTo=${monthEnd}'`,
       );
     }
   } catch (error) {
