@@ -116,4 +116,16 @@ describe.each(DIALECTS)('GET /api/accommodations/ on %s', (dialect) => {
   it('ignores unknown query parameters', async () => {
     expect(ids(await get('?organization=1&utm_source=newsletter'))).toEqual([10, 12]);
   });
+  it('carries a strong ETag and answers a matching If-None-Match with 304', async () => {
+    const first = await get('?organization=1');
+    const tag = first.headers.etag as string;
+    expect(tag).toMatch(/^"[\w-]+"$/);
+    const again = await app.inject({
+      url: '/api/accommodations/?organization=1',
+      headers: { 'x-api-key': key, 'if-none-match': tag },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    expect((await get('?organization=1&includeInactive=true')).headers.etag).not.toBe(tag);
+  });
 });
