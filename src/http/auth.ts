@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Authenticator, Principal } from '../modules/credentials/authenticator.js';
-import type { Scope } from '../modules/credentials/credentials.service.js';
 import { AppError } from '../shared/errors.js';
 
 declare module 'fastify' {
@@ -43,12 +42,6 @@ export function requireCredentials(app: FastifyInstance, authenticator: Authenti
 export function principalOf(request: FastifyRequest): Principal {
   if (!request.principal) throw unauthorized();
   return request.principal;
-}
-
-export function requireScope(principal: Principal, scope: Scope): void {
-  if (!principal.scopes.has(scope)) {
-    throw new AppError('forbidden', `This credential lacks the ${scope} scope.`);
-  }
 }
 
 /**

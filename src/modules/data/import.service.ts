@@ -1,5 +1,5 @@
 import { Compile } from 'typebox/compile';
-import { type BulkRow, DEFER_INDEXES_FROM_ROWS, withBulkWriter } from '../../db/bulk-writer.js';
+import { type BulkRow, type BulkTable, DEFER_INDEXES_FROM_ROWS, withBulkWriter } from '../../db/bulk-writer.js';
 import type { Db } from '../../db/database.js';
 import type { Clock } from '../../shared/clock.js';
 import { daysBetween, formatTimestamp, isTimeZone, parseTimestamp } from '../../shared/dates.js';
@@ -173,13 +173,16 @@ async function idsByReservationNumber(
     if (r.id === undefined)
       byOrganization.set(r.organization, [...(byOrganization.get(r.organization) ?? []), r.reservationNumber]);
   for (const [organization, numbers] of byOrganization) {
-    const rows = await db.kysely
-      .selectFrom('reservations')
-      .select(['id', 'reservation_number'])
-      .where('organization_id', '=', organization)
-      .where('reservation_number', 'in', numbers)
-      .execute();
-    for (const row of rows) ids.set(`${organization}\0${row.reservation_number}`, row.id);
+    // Chunks keep each IN list under SQLite's limit on bound parameters.
+    for (let i = 0; i < numbers.length; i += 10_000) {
+      const rows = await db.kysely
+        .selectFrom('reservations')
+        .select(['id', 'reservation_number'])
+        .where('organization_id', '=', organization)
+        .where('reservation_number', 'in', numbers.slice(i, i + 10_000))
+        .execute();
+      for (const row of rows) ids.set(`${organization}\0${row.reservation_number}`, row.id);
+    }
   }
   return ids;
 }
@@ -208,16 +211,15 @@ export async function importDocument(db: Db, clock: Clock, input: unknown): Prom
   const knownReservationIds = await idsByReservationNumber(db, doc.reservations);
 
   await withBulkWriter(db, async (writer) => {
-    let nextId = { organizations: 0, accommodations: 0, reservations: 0 };
-    nextId = {
-      organizations: (await writer.maxId('organizations')) + 1,
-      accommodations: (await writer.maxId('accommodations')) + 1,
-      reservations: (await writer.maxId('reservations')) + 1,
+    // New ids start above every id in the table and in the file (a reduce: a spread of a million
+    // ids would overflow the call stack).
+    const firstFreeId = async (table: BulkTable, records: readonly { id?: number | undefined }[]) =>
+      Math.max(await writer.maxId(table), records.reduce((max, r) => Math.max(max, r.id ?? 0), 0)) + 1;
+    const nextId = {
+      organizations: await firstFreeId('organizations', doc.organizations),
+      accommodations: await firstFreeId('accommodations', doc.accommodations),
+      reservations: await firstFreeId('reservations', doc.reservations),
     };
-    const fileMax = (records: readonly { id?: number | undefined }[]) => Math.max(0, ...records.map((r) => r.id ?? 0));
-    nextId.organizations = Math.max(nextId.organizations, fileMax(doc.organizations) + 1);
-    nextId.accommodations = Math.max(nextId.accommodations, fileMax(doc.accommodations) + 1);
-    nextId.reservations = Math.max(nextId.reservations, fileMax(doc.reservations) + 1);
 
     if (doc.reservations.length >= DEFER_INDEXES_FROM_ROWS) await writer.deferIndexes('reservations');
     await writer.upsert(
