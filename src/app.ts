@@ -12,6 +12,7 @@ import { RouteTable } from './http/route-table.js';
 import { createLogger } from './logger.js';
 import { accommodationRoutes } from './modules/accommodations/accommodations.routes.js';
 import { Authenticator } from './modules/credentials/authenticator.js';
+import { reservationWriteRoutes } from './modules/reservations/reservation-writes.routes.js';
 import { reservationRoutes } from './modules/reservations/reservations.routes.js';
 import { type Clock, systemClock } from './shared/clock.js';
 import { AppError } from './shared/errors.js';
@@ -44,7 +45,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     routerOptions: { ignoreTrailingSlash: true },
     // Report every broken parameter at once (SPEC §6), not just the first.
     // verbose: errors carry their schema, whose description makes a readable message.
-    ajv: { customOptions: { allErrors: true, verbose: true } },
+    // removeAdditional: false, so unknown body fields are refused rather than silently dropped (SPEC §9).
+    ajv: { customOptions: { allErrors: true, verbose: true, removeAdditional: false } },
     clientErrorHandler(error, socket) {
       // Malformed requests and oversized headers never reach a route; answer them in kind.
       const tooLarge = (error as { code?: string }).code === 'HPE_HEADER_OVERFLOW';
@@ -61,6 +63,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorateRequest('principal', null);
+  // Bodies are JSON only: without this, Fastify would also accept text/plain.
+  app.removeContentTypeParser('text/plain');
   app.addHook('onRoute', (route) => routes.add(route.method, route.url));
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -86,8 +90,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const authenticator = new Authenticator(deps.db.kysely, clock);
   await app.register(async (api) => {
     requireCredentials(api, authenticator);
-    await api.register(accommodationRoutes, { db: deps.db });
+    await api.register(accommodationRoutes, { db: deps.db, clock });
     await api.register(reservationRoutes, { db: deps.db, clock });
+    await api.register(reservationWriteRoutes, { db: deps.db, clock });
   });
 
   return app;

@@ -71,12 +71,24 @@ export interface CredentialOrganizationTable {
   organization_id: number;
 }
 
+export interface IdempotencyKeyTable {
+  credential_id: number;
+  key: string;
+  /** SHA-256 of method, path and body: the same key with another request is refused. */
+  request_hash: string;
+  status_code: number;
+  location: string | null;
+  body: string;
+  created: string;
+}
+
 export interface Database {
   organizations: OrganizationTable;
   accommodations: AccommodationTable;
   reservations: ReservationTable;
   credentials: CredentialTable;
   credential_organizations: CredentialOrganizationTable;
+  idempotency_keys: IdempotencyKeyTable;
 }
 
 export type OrganizationRow = Selectable<OrganizationTable>;

@@ -44,6 +44,11 @@ export function principalOf(request: FastifyRequest): Principal {
   return request.principal;
 }
 
+/** Writes need the `write` scope (SPEC §9); checked after validation, as 403 comes after 400. */
+export function requireWriteScope(principal: Principal): void {
+  if (!principal.scopes.has('write')) throw new AppError('forbidden', 'This credential lacks the write scope.');
+}
+
 /**
  * The organization a request is about (SPEC §4.4): the one named, or the credential's only one.
  * Foreign and non-existent organizations get the same 403, so ids cannot be probed.

@@ -14,6 +14,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   'method-not-allowed': 405,
   'not-acceptable': 406,
   conflict: 409,
+  unprocessable: 422,
   'payload-too-large': 413,
   'unsupported-media-type': 415,
   'headers-too-large': 431,
@@ -34,7 +35,12 @@ export interface Problem {
   errors?: ParameterError[];
 }
 
-export function problemFor(code: ErrorCode, detail: string, errors?: ParameterError[]): Problem {
+export function problemFor(
+  code: ErrorCode,
+  detail: string,
+  errors?: ParameterError[],
+  extensions?: Record<string, unknown>,
+): Problem {
   const status = STATUS_BY_CODE[code];
   return {
     type: `urn:booking-service:problem:${code}`,
@@ -42,11 +48,12 @@ export function problemFor(code: ErrorCode, detail: string, errors?: ParameterEr
     status,
     detail,
     ...(errors ? { errors } : {}),
+    ...extensions,
   };
 }
 
 export function sendProblem(reply: FastifyReply, error: AppError): FastifyReply {
-  const problem = problemFor(error.code, error.detail, error.options.errors);
+  const problem = problemFor(error.code, error.detail, error.options.errors, error.options.extensions);
   for (const [name, value] of Object.entries(error.options.headers ?? {})) reply.header(name, value);
   return reply.code(problem.status).type(PROBLEM_CONTENT_TYPE).send(JSON.stringify(problem));
 }

@@ -10,6 +10,7 @@ export type ErrorCode =
   | 'method-not-allowed'
   | 'not-acceptable'
   | 'conflict'
+  | 'unprocessable'
   | 'payload-too-large'
   | 'unsupported-media-type'
   | 'headers-too-large'
@@ -28,7 +29,12 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     readonly detail: string,
-    readonly options: { errors?: ParameterError[]; headers?: Record<string, string> } = {},
+    readonly options: {
+      errors?: ParameterError[];
+      headers?: Record<string, string>;
+      /** Extra problem members (RFC 9457 extensions), e.g. the id of a conflicting reservation. */
+      extensions?: Record<string, unknown>;
+    } = {},
   ) {
     super(detail);
   }

@@ -34,3 +34,6 @@ export const ProblemSchema = Type.Object(
   },
   { description: 'RFC 9457 problem details (application/problem+json)' },
 );
+
+/** `:id` path parameters: record ids are 32-bit in both dialects. */
+export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });

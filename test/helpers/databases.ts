@@ -68,6 +68,7 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
 /** Removes every row, children first, so each test starts from nothing. */
 export async function emptyDatabase(db: Db): Promise<void> {
   for (const table of [
+    'idempotency_keys',
     'credential_organizations',
     'credentials',
     'reservations',

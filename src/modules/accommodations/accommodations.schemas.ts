@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { OrganizationId, Timestamp } from '../../shared/schemas.js';
+import { CalendarDate, OrganizationId, Timestamp } from '../../shared/schemas.js';
 
 export const AccommodationSchema = Type.Object(
   {
@@ -31,3 +31,65 @@ export const AccommodationListQuery = Type.Object({
   includeInactive: Type.Optional(Type.Boolean({ default: false, description: 'Include deactivated accommodations' })),
 });
 export type AccommodationListQuery = Static<typeof AccommodationListQuery>;
+
+const Title = Type.String({ minLength: 1, maxLength: 200 });
+const UnitType = Type.String({
+  minLength: 1,
+  maxLength: 50,
+  description: 'chalet, bungalow, pitch, apartment, room, tent, …',
+});
+const Persons = Type.Integer({ minimum: 0, maximum: 1000 });
+const Bedrooms = Type.Union([Type.Integer({ minimum: 0, maximum: 100 }), Type.Null()]);
+
+export const CreateAccommodationBody = Type.Object(
+  {
+    organization: Type.Optional(OrganizationId),
+    title: Title,
+    type: UnitType,
+    maxPersons: Persons,
+    bedrooms: Type.Optional(Bedrooms),
+    active: Type.Optional(Type.Boolean({ default: true })),
+  },
+  { additionalProperties: false },
+);
+export type CreateAccommodationBody = Static<typeof CreateAccommodationBody>;
+
+export const UpdateAccommodationBody = Type.Object(
+  {
+    title: Type.Optional(Title),
+    type: Type.Optional(UnitType),
+    maxPersons: Type.Optional(Persons),
+    bedrooms: Type.Optional(Bedrooms),
+    active: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+export type UpdateAccommodationBody = Static<typeof UpdateAccommodationBody>;
+
+export const AvailabilityQuery = Type.Object({
+  dateFrom: { ...CalendarDate, description: 'First night' },
+  dateTo: { ...CalendarDate, description: 'Departure day: the last night is the day before' },
+});
+
+export const AvailabilitySchema = Type.Object(
+  {
+    accommodation: Type.Integer(),
+    dateFrom: CalendarDate,
+    dateTo: CalendarDate,
+    available: Type.Boolean({ description: 'Every night of the period is free' }),
+    nights: Type.Array(
+      Type.Object(
+        {
+          date: CalendarDate,
+          status: Type.Enum(['free', 'taken']),
+          reservation: Type.Union([Type.Integer(), Type.Null()], {
+            description: 'The reservation holding a taken night',
+          }),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type Availability = Static<typeof AvailabilitySchema>;

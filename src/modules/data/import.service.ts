@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.js';
 import type { Clock } from '../../shared/clock.js';
 import { daysBetween, formatTimestamp, isTimeZone, parseTimestamp } from '../../shared/dates.js';
 import { invalidInput, type ParameterError } from '../../shared/errors.js';
+import { holdsNights, NIGHT_HOLDING_STATUSES } from '../reservations/state-machine.js';
 import { parseAmount } from '../../shared/money.js';
 import {
   type ImportAccommodation,
@@ -155,6 +156,67 @@ async function referenceErrors(db: Db, doc: Required<ImportDocument>): Promise<P
   return errors;
 }
 
+interface HeldStay {
+  /** Where it comes from: an index in the file, or a stored reservation's id. */
+  source: { index: number } | { id: number };
+  accommodation: number;
+  dateFrom: string;
+  dateTo: string;
+}
+
+function describe(stay: HeldStay): string {
+  return 'index' in stay.source ? `reservations[${stay.source.index}]` : `reservation ${stay.source.id}`;
+}
+
+/**
+ * No double booking, whichever way data enters (SPEC §9): the file's night-holding reservations
+ * must not overlap each other, nor stored ones that the file does not replace.
+ */
+async function doubleBookingErrors(
+  db: Db,
+  reservations: readonly ImportReservation[],
+  idOf: (r: ImportReservation) => number | undefined,
+): Promise<ParameterError[]> {
+  const fileStays: HeldStay[] = [];
+  reservations.forEach((r, index) => {
+    if (holdsNights(r.status ?? 'confirmed')) {
+      fileStays.push({ source: { index }, accommodation: accommodationIdOf(r), dateFrom: r.dateFrom, dateTo: r.dateTo });
+    }
+  });
+  const replaced = new Set(reservations.flatMap((r) => idOf(r) ?? []));
+  const accommodations = [...new Set(fileStays.map((s) => s.accommodation))];
+  const stored: HeldStay[] = [];
+  for (let i = 0; i < accommodations.length; i += 10_000) {
+    const rows = await db.kysely
+      .selectFrom('reservations')
+      .select(['id', 'accommodation_id', 'date_from', 'date_to'])
+      .where('accommodation_id', 'in', accommodations.slice(i, i + 10_000))
+      .where('status', 'in', [...NIGHT_HOLDING_STATUSES])
+      .execute();
+    for (const row of rows) {
+      if (!replaced.has(row.id)) {
+        stored.push({ source: { id: row.id }, accommodation: row.accommodation_id, dateFrom: row.date_from, dateTo: row.date_to });
+      }
+    }
+  }
+  const stays = [...fileStays, ...stored].sort((a, b) =>
+    a.accommodation !== b.accommodation ? a.accommodation - b.accommodation : a.dateFrom < b.dateFrom ? -1 : a.dateFrom > b.dateFrom ? 1 : 0,
+  );
+  const errors: ParameterError[] = [];
+  let latest: HeldStay | undefined; // the stay reaching furthest so far on this accommodation
+  for (const stay of stays) {
+    if (latest && latest.accommodation === stay.accommodation && stay.dateFrom < latest.dateTo) {
+      const [fromFile, other] = 'index' in stay.source ? [stay, latest] : [latest, stay];
+      errors.push({
+        parameter: describe(fromFile),
+        message: `double-books accommodation ${stay.accommodation} with ${describe(other)} (${other.dateFrom} … ${other.dateTo})`,
+      });
+    }
+    if (!latest || latest.accommodation !== stay.accommodation || stay.dateTo > latest.dateTo) latest = stay;
+  }
+  return errors;
+}
+
 function fail(errors: ParameterError[]): never {
   const shown = errors.slice(0, MAX_REPORTED_ERRORS);
   if (errors.length > shown.length)
@@ -205,10 +267,14 @@ export async function importDocument(db: Db, clock: Clock, input: unknown): Prom
   const refErrors = await referenceErrors(db, doc);
   if (refErrors.length > 0) fail(refErrors);
 
+  const knownReservationIds = await idsByReservationNumber(db, doc.reservations);
+  const storedIdOf = (r: ImportReservation) => r.id ?? knownReservationIds.get(`${r.organization}\0${r.reservationNumber}`);
+  const overlapErrors = await doubleBookingErrors(db, doc.reservations, storedIdOf);
+  if (overlapErrors.length > 0) fail(overlapErrors);
+
   const now = formatTimestamp(clock());
   const timestamp = (value: string | undefined | null) =>
     value ? formatTimestamp(parseTimestamp(value) as Date) : undefined;
-  const knownReservationIds = await idsByReservationNumber(db, doc.reservations);
 
   await withBulkWriter(db, async (writer) => {
     // New ids start above every id in the table and in the file (a reduce: a spread of a million
@@ -253,7 +319,7 @@ export async function importDocument(db: Db, clock: Clock, input: unknown): Prom
         // A cancelled reservation always says when; without a date in the file, its last change is the best answer.
         const cancelled = timestamp(r.cancelled) ?? (status === 'cancelled' ? modified : null);
         return [
-          r.id ?? knownReservationIds.get(`${r.organization}\0${r.reservationNumber}`) ?? nextId.reservations++,
+          storedIdOf(r) ?? nextId.reservations++,
           r.organization,
           accommodationIdOf(r),
           r.reservationNumber,

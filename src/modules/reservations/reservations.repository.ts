@@ -3,6 +3,7 @@ import type { Database } from '../../db/schema.js';
 import { daysBetween } from '../../shared/dates.js';
 import { formatAmount } from '../../shared/money.js';
 import type { ReservationStatus } from './reservation-status.js';
+import { NIGHT_HOLDING_STATUSES } from './state-machine.js';
 import type { ReservationSummary } from './reservations.schemas.js';
 
 type Conn = Kysely<Database>;
@@ -77,21 +78,29 @@ export async function countSummaries(conn: Conn, filter: SummaryFilter): Promise
   return Number(row.total);
 }
 
-/** One page in the total order of SPEC §4.2; without `page`, every matching item. */
-export async function findSummaries(
-  conn: Conn,
-  filter: SummaryFilter,
-  page?: { limit: number; offset: number },
-): Promise<ReservationSummary[]> {
-  const column = orderColumn(filter.selection);
-  let query = applyFilter(conn.selectFrom('reservations as r'), filter)
-    .innerJoin('accommodations as a', 'a.id', 'r.accommodation_id')
-    .select(SUMMARY_COLUMNS)
-    .orderBy(`r.${column}`)
-    .orderBy('r.id');
-  if (page) query = query.limit(page.limit).offset(page.offset);
-  const rows = await query.execute();
-  return rows.map((row) => ({
+type SummaryRow = {
+  id: number;
+  reservation_number: string;
+  organization_id: number;
+  accommodation_id: number;
+  accommodation_title: string;
+  status: string;
+  date_from: string;
+  date_to: string;
+  adults: number;
+  children: number;
+  babies: number;
+  guest_name: string;
+  total_amount_minor: number;
+  currency: string;
+  channel: string;
+  created: string;
+  modified: string;
+  cancelled: string | null;
+};
+
+function toSummary(row: SummaryRow): ReservationSummary {
+  return {
     id: row.id,
     reservationNumber: row.reservation_number,
     organization: row.organization_id,
@@ -110,5 +119,77 @@ export async function findSummaries(
     created: row.created,
     modified: row.modified,
     cancelled: row.cancelled,
-  }));
+  };
+}
+
+/** One page in the total order of SPEC §4.2; without `page`, every matching item. */
+export async function findSummaries(
+  conn: Conn,
+  filter: SummaryFilter,
+  page?: { limit: number; offset: number },
+): Promise<ReservationSummary[]> {
+  const column = orderColumn(filter.selection);
+  let query = applyFilter(conn.selectFrom('reservations as r'), filter)
+    .innerJoin('accommodations as a', 'a.id', 'r.accommodation_id')
+    .select(SUMMARY_COLUMNS)
+    .orderBy(`r.${column}`)
+    .orderBy('r.id');
+  if (page) query = query.limit(page.limit).offset(page.offset);
+  const rows = await query.execute();
+  return rows.map(toSummary);
+}
+
+export async function findSummaryById(conn: Conn, organizationIds: readonly number[], id: number) {
+  if (organizationIds.length === 0) return undefined;
+  const [summary] = await findSummariesByIds(conn, organizationIds, [id]);
+  return summary;
+}
+
+/** Summaries by id, limited to the given organizations (a record elsewhere does not exist for the caller). */
+async function findSummariesByIds(
+  conn: Conn,
+  organizationIds: readonly number[],
+  ids: readonly number[],
+): Promise<ReservationSummary[]> {
+  const rows = await conn
+    .selectFrom('reservations as r')
+    .innerJoin('accommodations as a', 'a.id', 'r.accommodation_id')
+    .select(SUMMARY_COLUMNS)
+    .where('r.organization_id', 'in', [...organizationIds])
+    .where('r.id', 'in', [...ids])
+    .execute();
+  return rows.map(toSummary);
+}
+
+export function findReservationRow(conn: Conn, organizationIds: readonly number[], id: number) {
+  return conn
+    .selectFrom('reservations')
+    .selectAll()
+    .where('organization_id', 'in', [...organizationIds])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** A reservation that holds one of the nights `dateFrom … dateTo − 1` of the accommodation, if any. */
+export async function findOverlappingReservation(
+  conn: Conn,
+  stay: {
+    organizationId: number;
+    accommodationId: number;
+    dateFrom: string;
+    dateTo: string;
+    exceptId?: number | undefined;
+  },
+): Promise<number | undefined> {
+  let query = conn
+    .selectFrom('reservations')
+    .select('id')
+    .where('organization_id', '=', stay.organizationId)
+    .where('accommodation_id', '=', stay.accommodationId)
+    .where('status', 'in', [...NIGHT_HOLDING_STATUSES])
+    .where('date_from', '<', stay.dateTo)
+    .where('date_to', '>', stay.dateFrom);
+  if (stay.exceptId !== undefined) query = query.where('id', '<>', stay.exceptId);
+  const row = await query.orderBy('date_from').limit(1).executeTakeFirst();
+  return row?.id;
 }

@@ -62,3 +62,52 @@ export const SummaryListQuery = Type.Object({
   ),
 });
 export type SummaryListQuery = Static<typeof SummaryListQuery>;
+
+const Guests = Type.Integer({ minimum: 0, maximum: 1000 });
+const Money = Type.String({
+  pattern: '^\\d{1,13}(\\.\\d{1,2})?$',
+  description: 'decimal amount, e.g. 412.50',
+  examples: ['412.50'],
+});
+const Currency = Type.String({ pattern: '^[A-Z]{3}$', description: 'ISO 4217 code, e.g. EUR', examples: ['EUR'] });
+const Text = Type.String({ minLength: 1, maxLength: 200 });
+
+export const CreateReservationBody = Type.Object(
+  {
+    organization: Type.Optional(OrganizationId),
+    accommodation: Type.Integer({ minimum: 1, description: 'Accommodation id' }),
+    dateFrom: { ...CalendarDate, description: 'Arrival day' },
+    dateTo: { ...CalendarDate, description: 'Departure day' },
+    adults: Type.Integer({ minimum: 1, maximum: 1000 }),
+    children: Type.Optional(Guests),
+    babies: Type.Optional(Guests),
+    guestName: Text,
+    totalAmount: Money,
+    currency: Currency,
+    channel: Type.Optional(Text),
+    status: Type.Optional(Type.Enum(['option', 'confirmed'], { description: 'Initial state; default confirmed' })),
+    reservationNumber: Type.Optional(
+      Type.String({ minLength: 1, maxLength: 64, description: 'Generated when omitted' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type CreateReservationBody = Static<typeof CreateReservationBody>;
+
+export const UpdateReservationBody = Type.Object(
+  {
+    accommodation: Type.Optional(Type.Integer({ minimum: 1 })),
+    dateFrom: Type.Optional(CalendarDate),
+    dateTo: Type.Optional(CalendarDate),
+    adults: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+    children: Type.Optional(Guests),
+    babies: Type.Optional(Guests),
+    guestName: Type.Optional(Text),
+    totalAmount: Type.Optional(Money),
+    currency: Type.Optional(Currency),
+    channel: Type.Optional(Text),
+    status: Type.Optional(ReservationStatusSchema),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+export type UpdateReservationBody = Static<typeof UpdateReservationBody>;
