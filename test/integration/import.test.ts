@@ -248,4 +248,69 @@ describe.each(DIALECTS)('booking import on %s', (dialect) => {
     await expect(importDocument(database.db, fixedClock(), document)).rejects.toThrow();
     expect(await counts(database.db)).toEqual(before);
   });
+  it('refuses data that would double-book, naming both reservations', async () => {
+    await importDocument(database.db, fixedClock(), { ...twoOrganizations, reservations: [reservation()] });
+    const inFile = await importError(database.db, {
+      reservations: [
+        reservation({
+          id: 200,
+          nights: undefined,
+          reservationNumber: 'a',
+          accommodation: 12,
+          dateFrom: '2025-08-01',
+          dateTo: '2025-08-05',
+        }),
+        reservation({
+          id: 201,
+          nights: undefined,
+          reservationNumber: 'b',
+          accommodation: 12,
+          dateFrom: '2025-08-04',
+          dateTo: '2025-08-06',
+        }),
+      ],
+    });
+    expect(inFile.options.errors).toEqual([
+      { parameter: 'reservations[1]', message: expect.stringContaining('reservations[0]') },
+    ]);
+    const againstStored = await importError(database.db, {
+      reservations: [
+        reservation({
+          nights: undefined,
+          id: 202,
+          nights: undefined,
+          reservationNumber: 'c',
+          dateFrom: '2025-07-07',
+          dateTo: '2025-07-09',
+        }),
+      ],
+    });
+    expect(againstStored.options.errors).toEqual([
+      { parameter: 'reservations[0]', message: expect.stringContaining('reservation 100') },
+    ]);
+    expect(await counts(database.db)).toMatchObject({ reservations: 1 });
+    // Cancelled stays hold no nights; back-to-back stays do not overlap; a record may replace itself.
+    await importDocument(database.db, fixedClock(), {
+      reservations: [
+        reservation({
+          id: 203,
+          nights: undefined,
+          reservationNumber: 'd',
+          dateFrom: '2025-07-07',
+          dateTo: '2025-07-09',
+          status: 'cancelled',
+        }),
+        reservation({
+          nights: undefined,
+          id: 204,
+          nights: undefined,
+          reservationNumber: 'e',
+          dateFrom: '2025-07-08',
+          dateTo: '2025-07-09',
+        }),
+        reservation({ dateFrom: '2025-07-09', dateTo: '2025-07-12', nights: undefined }),
+      ],
+    });
+    expect(await counts(database.db)).toMatchObject({ reservations: 3 });
+  });
 });
