@@ -276,7 +276,6 @@ describe.each(DIALECTS)('booking import on %s', (dialect) => {
     const againstStored = await importError(database.db, {
       reservations: [
         reservation({
-          nights: undefined,
           id: 202,
           nights: undefined,
           reservationNumber: 'c',
@@ -301,7 +300,6 @@ describe.each(DIALECTS)('booking import on %s', (dialect) => {
           status: 'cancelled',
         }),
         reservation({
-          nights: undefined,
           id: 204,
           nights: undefined,
           reservationNumber: 'e',

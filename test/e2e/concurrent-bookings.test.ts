@@ -1,0 +1,57 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, DIALECTS, type TestDatabase } from '../helpers/databases.js';
+import { twoOrganizations } from '../helpers/fixtures.js';
+import { countDoubleBookings } from '../helpers/overlaps.js';
+import { runCli, startServer } from '../helpers/processes.js';
+
+describe.each(DIALECTS)('double booking across two server processes on %s', (dialect) => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+  });
+  afterAll(() => database.drop());
+
+  it('takes exactly one of 50 overlapping bookings sent half to each process', async () => {
+    const env = { DATABASE_URL: database.url };
+    const file = join(mkdtempSync(join(tmpdir(), 'booking-race-')), 'data.json');
+    writeFileSync(file, JSON.stringify(twoOrganizations));
+    expect((await runCli(['import', file], env)).code).toBe(0);
+    const { apiKey } = JSON.parse(
+      (await runCli(['credentials', 'create', '--organization', '1', '--scope', 'write', '--json'], env)).stdout,
+    );
+
+    const [a, b] = await Promise.all([startServer([], env), startServer([], env)]);
+    try {
+      const responses = await Promise.all(
+        Array.from({ length: 50 }, (_, i) =>
+          fetch(`${(i % 2 ? a : b).baseUrl}/api/reservations`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', accept: 'application/json', 'x-api-key': apiKey },
+            body: JSON.stringify({
+              accommodation: 10,
+              dateFrom: `2025-09-${String(1 + (i % 9)).padStart(2, '0')}`,
+              dateTo: '2025-09-11',
+              adults: 2,
+              guestName: `Racer ${i}`,
+              totalAmount: '100.00',
+              currency: 'EUR',
+            }),
+          }),
+        ),
+      );
+      const codes = responses.map((r) => r.status).sort();
+      expect(codes.filter((c) => c === 201)).toHaveLength(1);
+      expect(codes.filter((c) => c === 409)).toHaveLength(49);
+    } finally {
+      expect(await a.server.stop()).toBe(0);
+      expect(await b.server.stop()).toBe(0);
+    }
+    expect(await countDoubleBookings(database.db)).toBe(0);
+    const stored = await database.db.kysely.selectFrom('reservations').select('id').execute();
+    expect(stored).toHaveLength(1);
+  });
+});
