@@ -33,7 +33,7 @@ export async function ensureDemoApiKey(db: Db, clock: Clock, databaseFile: strin
   const organizations = (await db.kysely.selectFrom('organizations').select('id').orderBy('id').execute()).map(
     (o) => o.id,
   );
-  const created = await createCredential(db.kysely, clock, { organizations, name: 'demo', scope: 'read' });
+  const created = await createCredential(db.kysely, clock, { organizations, name: 'demo', scope: 'write' });
   if (!('apiKey' in created)) throw new Error('demo credential is not an API key');
   writeFileSync(keyFile, `${created.apiKey}\n`, { mode: 0o600 });
   chmodSync(keyFile, 0o600);
