@@ -86,11 +86,11 @@ export async function idempotentCreate<T extends { id: number }>(
         const stored = await findStored(trx, scope, clock);
         if (stored) throw new Replay(stored);
         const created = await work(trx);
-        // An expired entry under the same key gives way to the new one.
+        // Expired entries go (this key's included, so it can be used again): the table stays small
+        // without a background job.
         await trx
           .deleteFrom('idempotency_keys')
-          .where('credential_id', '=', scope.credentialId)
-          .where('key', '=', scope.key)
+          .where('created', '<=', formatTimestamp(new Date(clock().getTime() - KEY_LIFETIME_MS)))
           .execute();
         await trx
           .insertInto('idempotency_keys')
