@@ -139,26 +139,21 @@ export async function findSummaries(
   return rows.map(toSummary);
 }
 
-export async function findSummaryById(conn: Conn, organizationIds: readonly number[], id: number) {
-  if (organizationIds.length === 0) return undefined;
-  const [summary] = await findSummariesByIds(conn, organizationIds, [id]);
-  return summary;
-}
-
-/** Summaries by id, limited to the given organizations (a record elsewhere does not exist for the caller). */
-async function findSummariesByIds(
+/** One summary, only if it belongs to one of the organizations: elsewhere it does not exist for the caller. */
+export async function findSummaryById(
   conn: Conn,
   organizationIds: readonly number[],
-  ids: readonly number[],
-): Promise<ReservationSummary[]> {
-  const rows = await conn
+  id: number,
+): Promise<ReservationSummary | undefined> {
+  if (organizationIds.length === 0) return undefined;
+  const row = await conn
     .selectFrom('reservations as r')
     .innerJoin('accommodations as a', 'a.id', 'r.accommodation_id')
     .select(SUMMARY_COLUMNS)
     .where('r.organization_id', 'in', [...organizationIds])
-    .where('r.id', 'in', [...ids])
-    .execute();
-  return rows.map(toSummary);
+    .where('r.id', '=', id)
+    .executeTakeFirst();
+  return row && toSummary(row);
 }
 
 export function findReservationRow(conn: Conn, organizationIds: readonly number[], id: number) {
