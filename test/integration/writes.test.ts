@@ -1,6 +1,4 @@
-import SQLite from 'better-sqlite3';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testApp } from '../helpers/app.js';
 import { createTestDatabase, DIALECTS, emptyDatabase, type TestDatabase } from '../helpers/databases.js';
@@ -307,35 +305,4 @@ describe.each(DIALECTS)('write API on %s', (dialect) => {
     expect(codes.filter((c) => c === 409)).toHaveLength(49);
     expect(await countDoubleBookings(database.db)).toBe(0);
   });
-  it.runIf(dialect === 'postgres')('has PostgreSQL itself refuse an overlapping night-holding row', async () => {
-    const { id } = (await book()).json();
-    const insert = (status: string, number: string) =>
-      sql`insert into reservations (organization_id, accommodation_id, reservation_number, status, date_from, date_to,
-            adults, children, babies, guest_name, total_amount_minor, currency, channel, created, modified)
-          values (1, 10, ${number}, ${status}, '2025-07-14', '2025-07-16', 1, 0, 0, 'x', 0, 'EUR', 'sql', now(), now())`.execute(
-        database.db.kysely,
-      );
-    await expect(insert('confirmed', 'raw-1')).rejects.toMatchObject({ code: '23P01' });
-    await expect(insert('cancelled', 'raw-2')).resolves.toBeDefined();
-    expect(id).toBeGreaterThan(0);
-  });
-
-  it.runIf(dialect === 'sqlite')(
-    'answers 503 with Retry-After, not 500, while another process holds the write lock',
-    async () => {
-      const filename = database.url.slice('sqlite:'.length);
-      const other = new SQLite(filename);
-      other.exec('begin immediate');
-      try {
-        const response = await book();
-        expect(response.statusCode).toBe(503);
-        expect(response.headers['retry-after']).toBeDefined();
-        expect(response.headers['content-type']).toBe('application/problem+json; charset=utf-8');
-      } finally {
-        other.exec('rollback');
-        other.close();
-      }
-      expect((await book()).statusCode).toBe(201);
-    },
-  );
 });

@@ -1,0 +1,82 @@
+import SQLite from 'better-sqlite3';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Dialect } from '../../src/db/database.js';
+import { testApp } from '../helpers/app.js';
+import { createTestDatabase, DIALECTS, type TestDatabase } from '../helpers/databases.js';
+import { apiKeyFor, load, twoOrganizations } from '../helpers/fixtures.js';
+
+/** What each database does to keep bookings apart, tested where it applies. */
+async function setUp(dialect: Dialect) {
+  const database = await createTestDatabase(dialect);
+  await load(database.db, twoOrganizations);
+  const key = await apiKeyFor(database.db, { organizations: [1], scope: 'write' });
+  const app = await testApp(database.db);
+  const book = () =>
+    app.inject({
+      method: 'POST',
+      url: '/api/reservations',
+      headers: { 'x-api-key': key },
+      payload: {
+        accommodation: 10,
+        dateFrom: '2025-07-10',
+        dateTo: '2025-07-15',
+        adults: 2,
+        guestName: 'A',
+        totalAmount: '1',
+        currency: 'EUR',
+      },
+    });
+  return { database, app, book };
+}
+
+describe('SQLite', () => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let book: () => Promise<LightMyRequestResponse>;
+  beforeAll(async () => ({ database, app, book } = await setUp('sqlite')));
+  afterAll(async () => {
+    await app.close();
+    await database.drop();
+  });
+
+  it('answers 503 with Retry-After, not 500, while another process holds the write lock', async () => {
+    const other = new SQLite(database.url.slice('sqlite:'.length));
+    other.exec('begin immediate');
+    try {
+      const response = await book();
+      expect(response.statusCode).toBe(503);
+      expect(response.headers['retry-after']).toBeDefined();
+      expect(response.headers['content-type']).toBe('application/problem+json; charset=utf-8');
+    } finally {
+      other.exec('rollback');
+      other.close();
+    }
+    expect((await book()).statusCode).toBe(201);
+  });
+});
+
+// PostgreSQL runs whenever TEST_DATABASE_URL is set, which CI always does.
+describe.each(DIALECTS.filter((d) => d === 'postgres'))('%s', (dialect) => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let book: () => Promise<LightMyRequestResponse>;
+  beforeAll(async () => ({ database, app, book } = await setUp(dialect)));
+  afterAll(async () => {
+    await app.close();
+    await database.drop();
+  });
+
+  it('refuses an overlapping night-holding row in the database itself', async () => {
+    expect((await book()).statusCode).toBe(201);
+    const insert = (status: string, number: string) =>
+      sql`insert into reservations (organization_id, accommodation_id, reservation_number, status, date_from, date_to,
+            adults, children, babies, guest_name, total_amount_minor, currency, channel, created, modified)
+          values (1, 10, ${number}, ${status}, '2025-07-14', '2025-07-16', 1, 0, 0, 'x', 0, 'EUR', 'sql', now(), now())`.execute(
+        database.db.kysely,
+      );
+    await expect(insert('confirmed', 'raw-1')).rejects.toMatchObject({ code: '23P01' });
+    await expect(insert('cancelled', 'raw-2')).resolves.toBeDefined();
+  });
+});
