@@ -73,6 +73,8 @@ function parameterName(error: NonNullable<FastifyError['validation']>[number], c
 function validationMessage(error: NonNullable<FastifyError['validation']>[number]): string {
   if (error.keyword === 'additionalProperties') return 'is not a known field';
   if (error.keyword === 'required') return 'is required';
+  // A repeated query parameter arrives as an array (verbose errors carry the value).
+  if (error.keyword === 'type' && Array.isArray((error as { data?: unknown }).data)) return 'must be given only once';
   const allowed = (error.params as { allowedValues?: unknown[] }).allowedValues;
   if (error.keyword === 'enum' && allowed) return `must be one of ${allowed.join(', ')}`;
   // A regular expression says little to a person; the schema's description says what is meant.

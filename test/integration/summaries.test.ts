@@ -253,6 +253,7 @@ describe.each(DIALECTS)('GET /api/reservations/summaries on %s', (dialect) => {
     [`${JULY}&offset=-1`, ['offset']],
     [`${JULY}&offset=1.5`, ['offset']],
     [`${JULY}&status=confirmed,lost`, ['status']],
+    [`${JULY}&limit=10&limit=20`, ['limit']],
     [
       'organization=0&dateFrom=x&dateTo=y&limit=0&offset=-1&referenceDate=z&status=',
       ['organization', 'dateFrom', 'dateTo', 'limit', 'offset', 'referenceDate', 'status'],
