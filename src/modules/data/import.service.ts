@@ -185,11 +185,13 @@ async function doubleBookingErrors(
   });
   const replaced = new Set(reservations.flatMap((r) => idOf(r) ?? []));
   const accommodations = [...new Set(fileStays.map((s) => s.accommodation))];
+  const organizations = [...new Set(reservations.map((r) => r.organization))];
   const stored: HeldStay[] = [];
   for (let i = 0; i < accommodations.length; i += 10_000) {
     const rows = await db.kysely
       .selectFrom('reservations')
       .select(['id', 'accommodation_id', 'date_from', 'date_to'])
+      .where('organization_id', 'in', organizations)
       .where('accommodation_id', 'in', accommodations.slice(i, i + 10_000))
       .where('status', 'in', [...NIGHT_HOLDING_STATUSES])
       .execute();
