@@ -22,6 +22,10 @@ export default tseslint.config(
     },
   },
   {
+    files: ['bench/**/*.mjs'],
+    languageOptions: { globals: { process: 'readonly', fetch: 'readonly', Buffer: 'readonly' } },
+  },
+  {
     files: ['src/**/*.ts'],
     rules: { 'no-console': 'error' },
   },
