@@ -72,6 +72,9 @@ export interface BulkWriter {
   deferIndexes(table: BulkTable): Promise<void>;
 }
 
+/** A bulk load may touch any organization: every change counter moves, so no cached count survives it. */
+const BUMP_ALL_VERSIONS = 'update organizations set version = version + 1';
+
 /** Below this many rows, rebuilding indexes costs more than it saves. */
 export const DEFER_INDEXES_FROM_ROWS = 50_000;
 
@@ -136,6 +139,7 @@ async function withSqliteWriter(db: Extract<Db, { dialect: 'sqlite' }>, work: (w
   try {
     await work(writer);
     for (const sql of deferredIndexes) db.sqlite.exec(sql);
+    db.sqlite.exec(BUMP_ALL_VERSIONS);
     db.sqlite.exec('commit');
   } catch (error) {
     db.sqlite.exec('rollback');
@@ -177,6 +181,7 @@ async function withPostgresWriter(db: Extract<Db, { dialect: 'postgres' }>, work
         `select setval(pg_get_serial_sequence('${table}', 'id'), greatest((select max(id) from ${table}), 1))`,
       );
     }
+    await client.query(BUMP_ALL_VERSIONS);
     await client.query('commit');
   } catch (error) {
     await client.query('rollback').catch(() => {});

@@ -2,12 +2,14 @@ import { type Migration, Migrator } from 'kysely';
 import type { Db } from './database.js';
 import { initialSchema } from './migrations/001_initial.js';
 import { bookingsSchema } from './migrations/002_bookings.js';
+import { organizationVersion } from './migrations/003_organization_version.js';
 
 /** Migrations live in code (not a folder scan) so they run the same from src/ and dist/. */
 function migrationsFor(db: Db): Record<string, Migration> {
   return {
     '001_initial': initialSchema(db.dialect),
     '002_bookings': bookingsSchema(db.dialect),
+    '003_organization_version': organizationVersion,
   };
 }
 

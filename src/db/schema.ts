@@ -13,6 +13,8 @@ export interface OrganizationTable {
   timezone: string;
   created: string;
   modified: string;
+  /** Change counter: bumped by every write to the organization's data (migration 003). */
+  version: Generated<number>;
 }
 
 export interface AccommodationTable {

@@ -305,4 +305,22 @@ describe.each(DIALECTS)('write API on %s', (dialect) => {
     expect(codes.filter((c) => c === 409)).toHaveLength(49);
     expect(await countDoubleBookings(database.db)).toBe(0);
   });
+  it('never serves a stale total: every write moves the cached count', async () => {
+    const july = '/api/reservations/summaries?dateFrom=2025-07-01&dateTo=2025-07-31&status=confirmed&limit=1&offset=1';
+    const total = async () => Number((await send('GET', july)).headers['x-total-count']);
+    const ids: number[] = [];
+    for (const day of ['01', '03', '05']) {
+      ids.push((await book({ dateFrom: `2025-07-${day}`, dateTo: `2025-07-0${Number(day) + 1}` })).json().id);
+    }
+    expect(await total()).toBe(3);
+    expect(await total()).toBe(3);
+    await book({ dateFrom: '2025-07-20', dateTo: '2025-07-21' });
+    expect(await total()).toBe(4);
+    await send('DELETE', `/api/reservations/${ids[0]}`);
+    expect(await total()).toBe(3);
+    await send('PATCH', `/api/reservations/${ids[1]}`, { dateFrom: '2025-06-28' });
+    expect(await total()).toBe(2);
+    await send('PATCH', `/api/reservations/${ids[2]}`, { status: 'checked-in' });
+    expect(await total()).toBe(1);
+  });
 });

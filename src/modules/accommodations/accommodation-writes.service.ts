@@ -3,6 +3,7 @@ import { type TransactionRunner, withWriteTransaction } from '../../db/write-tra
 import type { Clock } from '../../shared/clock.js';
 import { addDays, daysBetween, formatTimestamp } from '../../shared/dates.js';
 import { AppError, invalidInput } from '../../shared/errors.js';
+import { bumpVersion } from '../organizations/organizations.repository.js';
 import { NIGHT_HOLDING_STATUSES } from '../reservations/state-machine.js';
 import { toAccommodation } from './accommodations.repository.js';
 import type {
@@ -58,6 +59,7 @@ export async function createAccommodation(
       })
       .returningAll()
       .executeTakeFirstOrThrow();
+    await bumpVersion(trx, organizationId);
     return toAccommodation(row);
   });
 }
@@ -93,6 +95,7 @@ export async function updateAccommodation(
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow();
+    await bumpVersion(trx, row.organization_id);
     return toAccommodation(updated);
   });
 }

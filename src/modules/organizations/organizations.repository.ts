@@ -21,3 +21,17 @@ export async function countOrganizations(conn: Conn): Promise<number> {
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** Marks the organization's data as changed; call it in the transaction that changes it. */
+export async function bumpVersion(conn: Conn, organizationId: number): Promise<void> {
+  await conn
+    .updateTable('organizations')
+    .set((eb) => ({ version: eb('version', '+', 1) }))
+    .where('id', '=', organizationId)
+    .execute();
+}
+
+/** What a read needs to know of its organization: its time zone and its change counter. */
+export function organizationState(conn: Conn, id: number) {
+  return conn.selectFrom('organizations').select(['timezone', 'version']).where('id', '=', id).executeTakeFirst();
+}

@@ -12,6 +12,7 @@ import type { Clock } from '../../shared/clock.js';
 import { formatTimestamp } from '../../shared/dates.js';
 import { AppError, invalidInput } from '../../shared/errors.js';
 import { parseAmount } from '../../shared/money.js';
+import { bumpVersion } from '../organizations/organizations.repository.js';
 import type { ReservationStatus } from './reservation-status.js';
 import { findOverlappingReservation, findReservationRow, findSummaryById } from './reservations.repository.js';
 import type { CreateReservationBody, ReservationSummary, UpdateReservationBody } from './reservations.schemas.js';
@@ -136,6 +137,7 @@ export async function createReservation(
           })
           .returning('id')
           .executeTakeFirstOrThrow();
+        await bumpVersion(trx, organizationId);
         return readBack(trx, organizationId, id);
       }),
   );
@@ -214,6 +216,7 @@ export async function updateReservation(
           .where('organization_id', '=', row.organization_id)
           .where('id', '=', id)
           .execute();
+        await bumpVersion(trx, row.organization_id);
         return readBack(trx, row.organization_id, id);
       }),
   );
@@ -238,6 +241,7 @@ export async function cancelReservation(
         .where('organization_id', '=', row.organization_id)
         .where('id', '=', id)
         .execute();
+      await bumpVersion(trx, row.organization_id);
     }
     return readBack(trx, row.organization_id, id);
   });

@@ -129,13 +129,31 @@ export async function findSummaries(
   page?: { limit: number; offset: number },
 ): Promise<ReservationSummary[]> {
   const column = orderColumn(filter.selection);
-  let query = applyFilter(conn.selectFrom('reservations as r'), filter)
+  if (!page) {
+    const rows = await applyFilter(conn.selectFrom('reservations as r'), filter)
+      .innerJoin('accommodations as a', 'a.id', 'r.accommodation_id')
+      .select(SUMMARY_COLUMNS)
+      .orderBy(`r.${column}`)
+      .orderBy('r.id')
+      .execute();
+    return rows.map(toSummary);
+  }
+  // A deferred join: the offset is walked over the covering index (organization_id, column, id)
+  // alone, and only the page's rows are read and joined. A plain OFFSET would read every skipped row.
+  const pageIds = applyFilter(conn.selectFrom('reservations as r'), filter)
+    .select('r.id')
+    .orderBy(`r.${column}`)
+    .orderBy('r.id')
+    .limit(page.limit)
+    .offset(page.offset);
+  const rows = await conn
+    .selectFrom(pageIds.as('p'))
+    .innerJoin('reservations as r', 'r.id', 'p.id')
     .innerJoin('accommodations as a', 'a.id', 'r.accommodation_id')
     .select(SUMMARY_COLUMNS)
     .orderBy(`r.${column}`)
-    .orderBy('r.id');
-  if (page) query = query.limit(page.limit).offset(page.offset);
-  const rows = await query.execute();
+    .orderBy('r.id')
+    .execute();
   return rows.map(toSummary);
 }
 

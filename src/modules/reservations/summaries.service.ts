@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { addDays, formatTimestamp, startOfDayInZone } from '../../shared/dates.js';
 import { invalidInput, type ParameterError } from '../../shared/errors.js';
-import { findOrganization } from '../organizations/organizations.repository.js';
+import { organizationState } from '../organizations/organizations.repository.js';
+import type { CountCache } from './count-cache.js';
 import type { SummaryRules } from './behaviour-rules.js';
 import { periodTooLong } from './period.js';
 import type { ReservationStatus } from './reservation-status.js';
@@ -51,11 +52,7 @@ export function interpretSummaryQuery(query: SummaryListQuery, rules: SummaryRul
 }
 
 /** Timestamp reference dates are calendar days in the organization's zone: [start of dateFrom, start of dateTo + 1). */
-async function selectionFor(
-  db: Kysely<Database>,
-  organizationId: number,
-  request: SummaryRequest,
-): Promise<SummarySelection> {
+function selectionFor(timeZone: string, request: SummaryRequest): SummarySelection {
   const { referenceDate, dateFrom, dateTo } = request;
   switch (referenceDate) {
     case 'date-from':
@@ -64,15 +61,13 @@ async function selectionFor(
       return { kind: 'date', column: 'date_to', from: dateFrom, to: dateTo };
     case 'stay':
       return { kind: 'stay', from: dateFrom, to: dateTo };
-    default: {
-      const timeZone = (await findOrganization(db, organizationId))?.timezone ?? 'UTC';
+    default:
       return {
         kind: 'instant',
         column: referenceDate,
         fromInclusive: formatTimestamp(startOfDayInZone(dateFrom, timeZone)),
         toExclusive: formatTimestamp(startOfDayInZone(addDays(dateTo, 1), timeZone)),
       };
-    }
   }
 }
 
@@ -86,16 +81,26 @@ export async function listSummaries(
   db: Kysely<Database>,
   organizationId: number,
   request: SummaryRequest,
+  counts: CountCache,
 ): Promise<SummaryPage> {
+  // Read the change counter before the data: a total cached under it is then never older than it.
+  const organization = await organizationState(db, organizationId);
   const filter: SummaryFilter = {
     organizationId,
-    selection: await selectionFor(db, organizationId, request),
+    selection: selectionFor(organization?.timezone ?? 'UTC', request),
     statuses: request.statuses,
   };
   const { page } = request;
   const items = await findSummaries(db, filter, page);
   if (!page) return { items, total: undefined };
   // A first page that is not full holds everything: no need to count.
-  const total = page.offset === 0 && items.length < page.limit ? items.length : await countSummaries(db, filter);
+  if (page.offset === 0 && items.length < page.limit) return { items, total: items.length };
+  const key = JSON.stringify([filter.organizationId, filter.selection, filter.statuses]);
+  const version = organization?.version ?? -1;
+  let total = counts.get(key, version);
+  if (total === undefined) {
+    total = await countSummaries(db, filter);
+    counts.set(key, version, total);
+  }
   return { items, total };
 }

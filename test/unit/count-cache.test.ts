@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { CountCache } from '../../src/modules/reservations/count-cache.js';
+
+describe('CountCache', () => {
+  it('answers only for the change counter the total was counted under', () => {
+    const cache = new CountCache();
+    cache.set('q', 7, 1150);
+    expect(cache.get('q', 7)).toBe(1150);
+    expect(cache.get('q', 8)).toBeUndefined();
+    expect(cache.get('other', 7)).toBeUndefined();
+    cache.set('q', 8, 1151);
+    expect(cache.get('q', 7)).toBeUndefined();
+    expect(cache.get('q', 8)).toBe(1151);
+  });
+
+  it('keeps at most maxEntries, dropping the oldest', () => {
+    const cache = new CountCache(2);
+    cache.set('a', 1, 1);
+    cache.set('b', 1, 2);
+    cache.set('c', 1, 3);
+    expect(cache.get('a', 1)).toBeUndefined();
+    expect(cache.get('b', 1)).toBe(2);
+    expect(cache.get('c', 1)).toBe(3);
+  });
+});
