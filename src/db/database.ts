@@ -81,7 +81,7 @@ export function createDb(config: DatabaseConfig): Db {
     return {
       dialect: 'sqlite',
       sqlite,
-      kysely: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }),
+      kysely: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }),
     };
   }
   const pool = new pg.Pool({
