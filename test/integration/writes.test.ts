@@ -305,9 +305,11 @@ describe.each(DIALECTS)('write API on %s', (dialect) => {
     expect(codes.filter((c) => c === 409)).toHaveLength(49);
     expect(await countDoubleBookings(database.db)).toBe(0);
   });
-  it('never serves a stale total: every write moves the cached count', async () => {
+  it('never serves a stale total or page: every write moves the cached values', async () => {
     const july = '/api/reservations/summaries?dateFrom=2025-07-01&dateTo=2025-07-31&status=confirmed&limit=1&offset=1';
     const total = async () => Number((await send('GET', july)).headers['x-total-count']);
+    const firstPage = async () =>
+      ((await send('GET', july.replace('limit=1&offset=1', 'limit=10'))).json() as { id: number }[]).map((r) => r.id);
     const ids: number[] = [];
     for (const day of ['01', '03', '05']) {
       ids.push((await book({ dateFrom: `2025-07-${day}`, dateTo: `2025-07-0${Number(day) + 1}` })).json().id);
@@ -320,7 +322,10 @@ describe.each(DIALECTS)('write API on %s', (dialect) => {
     expect(await total()).toBe(3);
     await send('PATCH', `/api/reservations/${ids[1]}`, { dateFrom: '2025-06-28' });
     expect(await total()).toBe(2);
+    expect(await firstPage()).toEqual([ids[2], expect.any(Number)]);
     await send('PATCH', `/api/reservations/${ids[2]}`, { status: 'checked-in' });
     expect(await total()).toBe(1);
+    expect(await firstPage()).toHaveLength(1);
+    expect(await firstPage()).not.toContain(ids[2]);
   });
 });

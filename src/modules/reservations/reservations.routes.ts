@@ -6,12 +6,11 @@ import { conditionalGet } from '../../http/etag.js';
 import { paginationHeaders } from '../../shared/pagination.js';
 import type { Clock } from '../../shared/clock.js';
 import { rulesInForce } from './behaviour-rules.js';
-import { CountCache } from './count-cache.js';
 import { ReservationSummarySchema, SummaryListQuery } from './reservations.schemas.js';
-import { interpretSummaryQuery, listSummaries } from './summaries.service.js';
+import { createSummaryCaches, interpretSummaryQuery, listSummaries } from './summaries.service.js';
 
 export const reservationRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock }> = async (app, { db, clock }) => {
-  const counts = new CountCache();
+  const caches = createSummaryCaches();
   app.get(
     '/api/reservations/summaries',
     {
@@ -31,7 +30,7 @@ export const reservationRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock
       const rules = rulesInForce(principal.compatibilityDate ?? clock().toISOString().slice(0, 10));
       const summaryRequest = interpretSummaryQuery(request.query, rules);
       const organization = resolveOrganization(principal, request.query.organization);
-      const { items, total } = await listSummaries(db.kysely, organization, summaryRequest, counts);
+      const { items, total } = await listSummaries(db.kysely, organization, summaryRequest, caches);
       if (summaryRequest.page && total !== undefined) {
         reply.headers(paginationHeaders(request.url, total, summaryRequest.page.limit, summaryRequest.page.offset));
       }

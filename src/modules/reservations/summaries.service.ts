@@ -3,7 +3,7 @@ import type { Database } from '../../db/schema.js';
 import { addDays, formatTimestamp, startOfDayInZone } from '../../shared/dates.js';
 import { invalidInput, type ParameterError } from '../../shared/errors.js';
 import { organizationState } from '../organizations/organizations.repository.js';
-import type { CountCache } from './count-cache.js';
+import { VersionedCache } from './versioned-cache.js';
 import type { SummaryRules } from './behaviour-rules.js';
 import { periodTooLong } from './period.js';
 import type { ReservationStatus } from './reservation-status.js';
@@ -77,30 +77,47 @@ export interface SummaryPage {
   total: number | undefined;
 }
 
+/** Per app: totals of queries, and whole pages, each valid while the organization is unchanged. */
+export interface SummaryCaches {
+  totals: VersionedCache<number>;
+  pages: VersionedCache<ReservationSummary[]>;
+}
+
+export function createSummaryCaches(): SummaryCaches {
+  // Pages are ~40 KB each: 1,000 of them bound the memory at ~40 MB.
+  return { totals: new VersionedCache<number>(10_000), pages: new VersionedCache<ReservationSummary[]>(1_000) };
+}
+
 export async function listSummaries(
   db: Kysely<Database>,
   organizationId: number,
   request: SummaryRequest,
-  counts: CountCache,
+  caches: SummaryCaches,
 ): Promise<SummaryPage> {
-  // Read the change counter before the data: a total cached under it is then never older than it.
+  // Read the change counter before the data: a value cached under it is then never older than it.
   const organization = await organizationState(db, organizationId);
+  const version = organization?.version ?? -1;
   const filter: SummaryFilter = {
     organizationId,
     selection: selectionFor(organization?.timezone ?? 'UTC', request),
     statuses: request.statuses,
   };
   const { page } = request;
-  const items = await findSummaries(db, filter, page);
-  if (!page) return { items, total: undefined };
+  if (!page) return { items: await findSummaries(db, filter), total: undefined };
+
+  const queryKey = JSON.stringify([filter.organizationId, filter.selection, filter.statuses]);
+  const pageKey = `${queryKey}|${page.limit}|${page.offset}`;
+  let items = caches.pages.get(pageKey, version);
+  if (!items) {
+    items = await findSummaries(db, filter, page);
+    caches.pages.set(pageKey, version, items);
+  }
   // A first page that is not full holds everything: no need to count.
   if (page.offset === 0 && items.length < page.limit) return { items, total: items.length };
-  const key = JSON.stringify([filter.organizationId, filter.selection, filter.statuses]);
-  const version = organization?.version ?? -1;
-  let total = counts.get(key, version);
+  let total = caches.totals.get(queryKey, version);
   if (total === undefined) {
     total = await countSummaries(db, filter);
-    counts.set(key, version, total);
+    caches.totals.set(queryKey, version, total);
   }
   return { items, total };
 }

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { CountCache } from '../../src/modules/reservations/count-cache.js';
+import { VersionedCache } from '../../src/modules/reservations/versioned-cache.js';
 
-describe('CountCache', () => {
+describe('VersionedCache', () => {
   it('answers only for the change counter the total was counted under', () => {
-    const cache = new CountCache();
+    const cache = new VersionedCache<number>();
     cache.set('q', 7, 1150);
     expect(cache.get('q', 7)).toBe(1150);
     expect(cache.get('q', 8)).toBeUndefined();
@@ -14,7 +14,7 @@ describe('CountCache', () => {
   });
 
   it('keeps at most maxEntries, dropping the oldest', () => {
-    const cache = new CountCache(2);
+    const cache = new VersionedCache<number>(2);
     cache.set('a', 1, 1);
     cache.set('b', 1, 2);
     cache.set('c', 1, 3);
