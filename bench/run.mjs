@@ -115,10 +115,11 @@ async function benchDatabase(label, databaseUrl, baseline) {
 
   const server = await start([MAIN, 'serve', '--port', '0', '--database-url', databaseUrl]);
   const results = [];
+  let total;
   try {
     const year = `${server.url}/api/reservations/summaries?organization=1&dateFrom=2024-01-01&dateTo=2024-12-31`;
     const probe = await fetch(year, { headers: { 'x-api-key': key } });
-    const total = Number(probe.headers.get('x-total-count'));
+    total = Number(probe.headers.get('x-total-count'));
     const last = Math.floor((total - 1) / 100) * 100;
     const keyHeaders = { 'x-api-key': key, accept: 'application/json' };
     const scenarios = [
@@ -137,10 +138,22 @@ async function benchDatabase(label, databaseUrl, baseline) {
       const result = await measure(`${label} · ${name}`, url, headers);
       results.push({ ...result, ratioToBaseline: result.requestsPerSecond / baseline.requestsPerSecond });
     }
-    return { total, results };
   } finally {
     await server.stop();
   }
+  // The same first page from two worker processes sharing the port (node:cluster).
+  const workers = await start([MAIN, 'serve', '--port', '0', '--workers', '2', '--database-url', databaseUrl]);
+  try {
+    const year = `${workers.url}/api/reservations/summaries?organization=1&dateFrom=2024-01-01&dateTo=2024-12-31`;
+    const result = await measure(`${label} · summaries, one year, offset 0, --workers 2`, year, {
+      'x-api-key': key,
+      accept: 'application/json',
+    });
+    results.push({ ...result, ratioToBaseline: result.requestsPerSecond / baseline.requestsPerSecond });
+  } finally {
+    await workers.stop();
+  }
+  return { total, results };
 }
 
 async function main() {

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -209,5 +210,32 @@ describe('booking CLI errors', () => {
     expect(result.stderr.trim()).toBe(
       'booking: Invalid DATABASE_URL: expected sqlite:<file> or postgres://…, got "nonsense"',
     );
+  });
+});
+
+describe('booking serve --workers', () => {
+  it('runs two server processes on one port and stops them all on SIGTERM', async () => {
+    const url = `sqlite:${join(files, 'workers.sqlite')}`;
+    const env = { DATABASE_URL: url };
+    expect((await runCli(['import', jsonFile('workers.json', twoOrganizations)], env)).code).toBe(0);
+    const { apiKey } = JSON.parse(
+      (await runCli(['credentials', 'create', '--organization', '1', '--json'], env)).stdout,
+    );
+    const { server, baseUrl } = await startServer(['--workers', '2'], env);
+    try {
+      expect(server.output()).toContain('2 workers');
+      const children = execFileSync('pgrep', ['-P', String(server.child.pid)], { encoding: 'utf8' })
+        .trim()
+        .split('\n');
+      expect(children).toHaveLength(2);
+      const responses = await Promise.all(
+        Array.from({ length: 20 }, () =>
+          fetch(`${baseUrl}/api/accommodations/?organization=1`, { headers: { 'x-api-key': apiKey } }),
+        ),
+      );
+      expect(responses.map((r) => r.status)).toEqual(Array(20).fill(200));
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
   });
 });

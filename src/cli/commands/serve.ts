@@ -1,10 +1,13 @@
+import cluster from 'node:cluster';
+import { availableParallelism } from 'node:os';
 import type { Command } from 'commander';
 import { buildApp } from '../../app.js';
-import { loadConfig } from '../../config.js';
+import { type Config, loadConfig } from '../../config.js';
 import { closeDb, createDb } from '../../db/database.js';
 import { migrateToLatest } from '../../db/migrate.js';
 import { systemClock } from '../../shared/clock.js';
 import { addDays } from '../../shared/dates.js';
+import { invalidInput } from '../../shared/errors.js';
 import { DEMO_DATABASE_URL, ensureDemoApiKey, seedDemoIfEmpty } from '../demo.js';
 import { print } from '../with-db.js';
 
@@ -14,6 +17,7 @@ interface ServeOptions {
   demo?: boolean;
   databaseUrl?: string;
   logLevel?: string;
+  workers: string;
 }
 
 /** How a client reaches a server bound to `host` (a wildcard bind is reached on loopback). */
@@ -23,61 +27,138 @@ function reachableBaseUrl(host: string, port: number): string {
   return host.includes(':') ? `http://[${host}]:${port}` : `http://${host}:${port}`;
 }
 
-async function serve(options: ServeOptions): Promise<void> {
-  const config = loadConfig(process.env, {
+function workerCount(value: string): number {
+  if (value === 'auto') return availableParallelism();
+  if (!/^[1-9]\d{0,2}$/.test(value))
+    throw invalidInput([{ parameter: 'workers', message: 'must be auto or 1 to 999' }]);
+  return Number(value);
+}
+
+function configFor(options: ServeOptions): Config {
+  return loadConfig(process.env, {
     ...options,
     // --demo brings its own database unless one is named on the command line.
     databaseUrl: options.databaseUrl ?? (options.demo ? DEMO_DATABASE_URL : undefined),
   });
+}
+
+/** Migrates, and for --demo loads the demo data and its key: done once, before any worker starts. */
+async function prepare(config: Config, demo: boolean) {
   const db = createDb(config.database);
-  const clock = systemClock;
   try {
     await migrateToLatest(db);
-    const demoReport = options.demo ? await seedDemoIfEmpty(db, clock) : undefined;
+    if (!demo) return { demoReport: undefined, demoKey: undefined };
+    const demoReport = await seedDemoIfEmpty(db, systemClock);
     const demoKey =
-      options.demo && config.database.dialect === 'sqlite'
-        ? await ensureDemoApiKey(db, clock, config.database.filename)
+      config.database.dialect === 'sqlite'
+        ? await ensureDemoApiKey(db, systemClock, config.database.filename)
         : undefined;
+    return { demoReport, demoKey };
+  } finally {
+    await closeDb(db);
+  }
+}
 
-    const app = await buildApp(config, { db, clock });
+/**
+ * One HTTP server on its own database handle (SQLite in WAL mode, or a PostgreSQL pool). On
+ * SIGTERM/SIGINT Fastify stops accepting, answers new requests on open connections with 503 and
+ * lets in-flight ones finish; then the database closes and the process exits 0.
+ */
+async function runServer(config: Config): Promise<number> {
+  const db = createDb(config.database);
+  try {
+    const app = await buildApp(config, { db, clock: systemClock });
     await app.listen({ port: config.port, host: config.host });
-    const address = app.server.address();
-    const port = typeof address === 'object' && address ? address.port : config.port;
-    const baseUrl = reachableBaseUrl(config.host, port);
-
     let closing = false;
     const shutdown = async () => {
       if (closing) return;
       closing = true;
-      // Fastify stops accepting, answers new requests on open connections with 503, waits for in-flight ones.
       await app.close();
       await closeDb(db);
       process.exit(0);
     };
     process.once('SIGTERM', shutdown);
     process.once('SIGINT', shutdown);
-
-    print(`booking-service listening on ${baseUrl} (${config.database.dialect})`);
-    if (demoReport) {
-      print(
-        `Demo data loaded: ${demoReport.organizations} organizations, ${demoReport.accommodations} accommodations, ${demoReport.reservations} reservations.`,
-      );
-    }
-    if (demoKey) {
-      print('Try it:');
-      print(
-        `  curl -H 'Accept: application/json' -H 'X-Api-Key: ${demoKey}' '${baseUrl}/api/accommodations/?organization=1'`,
-      );
-      const monthStart = `${clock().toISOString().slice(0, 7)}-01`;
-      const monthEnd = addDays(`${addDays(monthStart, 31).slice(0, 7)}-01`, -1);
-      print('Arrivals this month, 100 per page (see the Link header):');
-      print(
-        `  curl -i -H 'Accept: application/json' -H 'X-Api-Key: ${demoKey}' '${baseUrl}/api/reservations/summaries?organization=1&dateFrom=${monthStart}&dateTo=${monthEnd}'`,
-      );
-    }
+    const address = app.server.address();
+    return typeof address === 'object' && address ? address.port : config.port;
   } catch (error) {
     await closeDb(db);
     throw error;
+  }
+}
+
+/** `--workers N`: the primary prepares the database, forks N servers sharing one port, and stops them all. */
+async function runPrimary(count: number): Promise<number> {
+  let stopping = false;
+  const fork = () => cluster.fork();
+  const port = new Promise<number>((resolve, reject) => {
+    cluster.once('message', (_worker, message: { listening?: number }) => {
+      if (message.listening !== undefined) resolve(message.listening);
+    });
+    cluster.once('exit', (worker, code) => {
+      if (!stopping) reject(new Error(`worker ${worker.process.pid} exited with ${code} before listening`));
+    });
+  });
+  for (let i = 0; i < count; i++) fork();
+  const listening = await port;
+  cluster.on('exit', (worker, code, signal) => {
+    // A worker that dies on its own is replaced; on shutdown they are expected to go.
+    if (stopping) return;
+    process.stderr.write(`booking: worker ${worker.process.pid} exited (${signal ?? code}); starting another\n`);
+    fork();
+  });
+  const shutdown = () => {
+    if (stopping) return;
+    stopping = true;
+    const workers = Object.values(cluster.workers ?? {});
+    let alive = workers.length;
+    if (alive === 0) process.exit(0);
+    for (const worker of workers) {
+      worker?.once('exit', () => {
+        alive -= 1;
+        if (alive === 0) process.exit(0);
+      });
+      worker?.process.kill('SIGTERM');
+    }
+  };
+  process.once('SIGTERM', shutdown);
+  process.once('SIGINT', shutdown);
+  return listening;
+}
+
+async function serve(options: ServeOptions): Promise<void> {
+  const config = configFor(options);
+  const workers = workerCount(options.workers);
+
+  if (cluster.isWorker) {
+    const port = await runServer(config);
+    process.send?.({ listening: port });
+    return;
+  }
+
+  const { demoReport, demoKey } = await prepare(config, Boolean(options.demo));
+  const port = workers > 1 ? await runPrimary(workers) : await runServer(config);
+  const baseUrl = reachableBaseUrl(config.host, port);
+
+  print(
+    `booking-service listening on ${baseUrl} (${config.database.dialect}${workers > 1 ? `, ${workers} workers` : ''})`,
+  );
+  if (demoReport) {
+    print(
+      `Demo data loaded: ${demoReport.organizations} organizations, ${demoReport.accommodations} accommodations, ${demoReport.reservations} reservations.`,
+    );
+  }
+  if (demoKey) {
+    print('Try it:');
+    print(
+      `  curl -H 'Accept: application/json' -H 'X-Api-Key: ${demoKey}' '${baseUrl}/api/accommodations/?organization=1'`,
+    );
+    const monthStart = `${new Date().toISOString().slice(0, 7)}-01`;
+    const monthEnd = addDays(`${addDays(monthStart, 31).slice(0, 7)}-01`, -1);
+    print('Arrivals this month, 100 per page (see the Link header):');
+    print(
+      `  curl -i -H 'Accept: application/json' -H 'X-Api-Key: ${demoKey}' '${baseUrl}/api/reservations/summaries?organization=1&dateFrom=${monthStart}&dateTo=${monthEnd}'`,
+    );
   }
 }
 
@@ -89,6 +170,7 @@ export function registerServe(program: Command): void {
     .option('--host <host>', 'address to bind (default 127.0.0.1, env HOST)')
     .option('--database-url <url>', 'sqlite:<file> or postgres://… (env DATABASE_URL)')
     .option('--log-level <level>', 'fatal, error, warn, info, debug, trace or silent (env LOG_LEVEL)')
+    .option('--workers <n>', 'server processes sharing the port: a number, or auto for one per core', '1')
     .option('--demo', 'use ./data/demo.sqlite with demo data and print a ready-to-paste request')
     .action(serve);
 }
