@@ -1,5 +1,5 @@
 import type { Kysely, SelectQueryBuilder } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { Database, ReservationRow } from '../../db/schema.js';
 import { daysBetween } from '../../shared/dates.js';
 import { formatAmount } from '../../shared/money.js';
 import type { ReservationStatus } from './reservation-status.js';
@@ -78,26 +78,8 @@ export async function countSummaries(conn: Conn, filter: SummaryFilter): Promise
   return Number(row.total);
 }
 
-type SummaryRow = {
-  id: number;
-  reservation_number: string;
-  organization_id: number;
-  accommodation_id: number;
-  accommodation_title: string;
-  status: string;
-  date_from: string;
-  date_to: string;
-  adults: number;
-  children: number;
-  babies: number;
-  guest_name: string;
-  total_amount_minor: number;
-  currency: string;
-  channel: string;
-  created: string;
-  modified: string;
-  cancelled: string | null;
-};
+/** A reservation row joined with its accommodation's title: what SUMMARY_COLUMNS selects. */
+type SummaryRow = ReservationRow & { accommodation_title: string };
 
 function toSummary(row: SummaryRow): ReservationSummary {
   return {
