@@ -3,8 +3,11 @@ import { closeDb, createDb, type Db } from '../db/database.js';
 import { migrateToLatest } from '../db/migrate.js';
 
 /** Opens the configured database, brings its schema up to date, and always closes it again. */
-export async function withDb<T>(flags: ConfigFlags, work: (db: Db, config: Config) => Promise<T>): Promise<T> {
-  const config = loadConfig(process.env, flags);
+export function withDb<T>(flags: ConfigFlags, work: (db: Db, config: Config) => Promise<T>): Promise<T> {
+  return withMigratedDb(loadConfig(process.env, flags), work);
+}
+
+export async function withMigratedDb<T>(config: Config, work: (db: Db, config: Config) => Promise<T>): Promise<T> {
   const db = createDb(config.database);
   try {
     await migrateToLatest(db);

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 
 /**
  * Table types as both dialects return them after createDb's type parsing: dates are `YYYY-MM-DD`
@@ -95,7 +95,5 @@ export interface Database {
 
 export type OrganizationRow = Selectable<OrganizationTable>;
 export type AccommodationRow = Selectable<AccommodationTable>;
-export type NewAccommodationRow = Insertable<AccommodationTable>;
 export type ReservationRow = Selectable<ReservationTable>;
-export type NewReservationRow = Insertable<ReservationTable>;
 export type CredentialRow = Selectable<CredentialTable>;

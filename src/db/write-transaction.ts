@@ -33,4 +33,3 @@ export function databaseErrorCode(error: unknown): string | undefined {
 }
 
 export const PG_EXCLUSION_VIOLATION = '23P01';
-export const PG_UNIQUE_VIOLATION = '23505';

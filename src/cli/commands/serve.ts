@@ -4,12 +4,11 @@ import type { Command } from 'commander';
 import { buildApp } from '../../app.js';
 import { type Config, loadConfig } from '../../config.js';
 import { closeDb, createDb } from '../../db/database.js';
-import { migrateToLatest } from '../../db/migrate.js';
 import { systemClock } from '../../shared/clock.js';
 import { addDays } from '../../shared/dates.js';
 import { invalidInput } from '../../shared/errors.js';
 import { DEMO_DATABASE_URL, ensureDemoApiKey, seedDemoIfEmpty } from '../demo.js';
-import { print } from '../with-db.js';
+import { print, withMigratedDb } from '../with-db.js';
 
 interface ServeOptions {
   port?: string;
@@ -43,10 +42,8 @@ function configFor(options: ServeOptions): Config {
 }
 
 /** Migrates, and for --demo loads the demo data and its key: done once, before any worker starts. */
-async function prepare(config: Config, demo: boolean) {
-  const db = createDb(config.database);
-  try {
-    await migrateToLatest(db);
+function prepare(config: Config, demo: boolean) {
+  return withMigratedDb(config, async (db) => {
     if (!demo) return { demoReport: undefined, demoKey: undefined };
     const demoReport = await seedDemoIfEmpty(db, systemClock);
     const demoKey =
@@ -54,9 +51,7 @@ async function prepare(config: Config, demo: boolean) {
         ? await ensureDemoApiKey(db, systemClock, config.database.filename)
         : undefined;
     return { demoReport, demoKey };
-  } finally {
-    await closeDb(db);
-  }
+  });
 }
 
 /**

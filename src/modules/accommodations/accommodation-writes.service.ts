@@ -1,10 +1,12 @@
+import type { Kysely } from 'kysely';
 import { type Db, toDbBoolean } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
 import { type TransactionRunner, withWriteTransaction } from '../../db/write-transaction.js';
 import type { Clock } from '../../shared/clock.js';
 import { addDays, daysBetween, formatTimestamp } from '../../shared/dates.js';
 import { AppError, invalidInput } from '../../shared/errors.js';
 import { bumpVersion } from '../organizations/organizations.repository.js';
-import { NIGHT_HOLDING_STATUSES } from '../reservations/state-machine.js';
+import { holdingReservations } from '../reservations/reservations.repository.js';
 import { toAccommodation } from './accommodations.repository.js';
 import type {
   Accommodation,
@@ -20,9 +22,8 @@ function notFound(id: number): AppError {
   return new AppError('not-found', `No accommodation ${id}.`);
 }
 
-async function findAccommodationRow(db: Db, organizationIds: readonly number[], id: number) {
-  if (organizationIds.length === 0) return undefined;
-  return db.kysely
+function findAccommodationRow(conn: Kysely<Database>, organizationIds: readonly number[], id: number) {
+  return conn
     .selectFrom('accommodations')
     .selectAll()
     .where('organization_id', 'in', [...organizationIds])
@@ -31,7 +32,7 @@ async function findAccommodationRow(db: Db, organizationIds: readonly number[], 
 }
 
 export async function getAccommodation(db: Db, organizationIds: readonly number[], id: number): Promise<Accommodation> {
-  const row = await findAccommodationRow(db, organizationIds, id);
+  const row = await findAccommodationRow(db.kysely, organizationIds, id);
   if (!row) throw notFound(id);
   return toAccommodation(row);
 }
@@ -73,12 +74,7 @@ export async function updateAccommodation(
   changes: UpdateAccommodationBody,
 ): Promise<Accommodation> {
   return withWriteTransaction(db, async (trx) => {
-    const row = await trx
-      .selectFrom('accommodations')
-      .selectAll()
-      .where('organization_id', 'in', [...organizationIds])
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const row = await findAccommodationRow(trx, organizationIds, id);
     if (!row) throw notFound(id);
     const active = changes.active ?? Boolean(row.active);
     const updated = await trx
@@ -113,17 +109,14 @@ export async function availability(
   if (nightCount > MAX_AVAILABILITY_NIGHTS) {
     throw invalidInput([{ parameter: 'dateTo', message: `at most ${MAX_AVAILABILITY_NIGHTS} nights at once` }]);
   }
-  const accommodation = await findAccommodationRow(db, organizationIds, id);
+  const accommodation = await findAccommodationRow(db.kysely, organizationIds, id);
   if (!accommodation) throw notFound(id);
-  const holding = await db.kysely
-    .selectFrom('reservations')
-    .select(['id', 'date_from', 'date_to'])
-    .where('organization_id', '=', accommodation.organization_id)
-    .where('accommodation_id', '=', id)
-    .where('status', 'in', [...NIGHT_HOLDING_STATUSES])
-    .where('date_from', '<', dateTo)
-    .where('date_to', '>', dateFrom)
-    .execute();
+  const holding = await holdingReservations(db.kysely, {
+    organizationId: accommodation.organization_id,
+    accommodationId: id,
+    dateFrom,
+    dateTo,
+  }).execute();
   const nights = Array.from({ length: nightCount }, (_, i) => {
     const date = addDays(dateFrom, i);
     const holder = holding.find((r) => r.date_from <= date && date < r.date_to);

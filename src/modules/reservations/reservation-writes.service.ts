@@ -14,19 +14,16 @@ import { AppError, invalidInput } from '../../shared/errors.js';
 import { parseAmount } from '../../shared/money.js';
 import { bumpVersion } from '../organizations/organizations.repository.js';
 import type { ReservationStatus } from './reservation-status.js';
-import { findOverlappingReservation, findReservationRow, findSummaryById } from './reservations.repository.js';
+import {
+  findOverlappingReservation,
+  findReservationRow,
+  findSummaryById,
+  type Stay,
+} from './reservations.repository.js';
 import type { CreateReservationBody, ReservationSummary, UpdateReservationBody } from './reservations.schemas.js';
 import { canMove, holdsNights } from './state-machine.js';
 
 type Conn = Kysely<Database>;
-
-interface Stay {
-  organizationId: number;
-  accommodationId: number;
-  dateFrom: string;
-  dateTo: string;
-  exceptId?: number | undefined;
-}
 
 function doubleBooking(conflictingId: number | undefined): AppError {
   return new AppError(

@@ -111,25 +111,15 @@ export async function findSummaries(
   page?: { limit: number; offset: number },
 ): Promise<ReservationSummary[]> {
   const column = orderColumn(filter.selection);
-  if (!page) {
-    const rows = await applyFilter(conn.selectFrom('reservations as r'), filter)
-      .innerJoin('accommodations as a', 'a.id', 'r.accommodation_id')
-      .select(SUMMARY_COLUMNS)
-      .orderBy(`r.${column}`)
-      .orderBy('r.id')
-      .execute();
-    return rows.map(toSummary);
-  }
   // A deferred join: the offset is walked over the covering index (organization_id, column, id)
   // alone, and only the page's rows are read and joined. A plain OFFSET would read every skipped row.
-  const pageIds = applyFilter(conn.selectFrom('reservations as r'), filter)
+  let ids = applyFilter(conn.selectFrom('reservations as r'), filter)
     .select('r.id')
     .orderBy(`r.${column}`)
-    .orderBy('r.id')
-    .limit(page.limit)
-    .offset(page.offset);
+    .orderBy('r.id');
+  if (page) ids = ids.limit(page.limit).offset(page.offset);
   const rows = await conn
-    .selectFrom(pageIds.as('p'))
+    .selectFrom(ids.as('p'))
     .innerJoin('reservations as r', 'r.id', 'p.id')
     .innerJoin('accommodations as a', 'a.id', 'r.accommodation_id')
     .select(SUMMARY_COLUMNS)
@@ -165,26 +155,30 @@ export function findReservationRow(conn: Conn, organizationIds: readonly number[
     .executeTakeFirst();
 }
 
-/** A reservation that holds one of the nights `dateFrom … dateTo − 1` of the accommodation, if any. */
-export async function findOverlappingReservation(
-  conn: Conn,
-  stay: {
-    organizationId: number;
-    accommodationId: number;
-    dateFrom: string;
-    dateTo: string;
-    exceptId?: number | undefined;
-  },
-): Promise<number | undefined> {
+export interface Stay {
+  organizationId: number;
+  accommodationId: number;
+  dateFrom: string;
+  dateTo: string;
+  exceptId?: number | undefined;
+}
+
+/** Night-holding reservations of the accommodation that hold any of the nights `dateFrom … dateTo − 1`. */
+export function holdingReservations(conn: Conn, stay: Stay) {
   let query = conn
     .selectFrom('reservations')
-    .select('id')
+    .select(['id', 'date_from', 'date_to'])
     .where('organization_id', '=', stay.organizationId)
     .where('accommodation_id', '=', stay.accommodationId)
     .where('status', 'in', [...NIGHT_HOLDING_STATUSES])
     .where('date_from', '<', stay.dateTo)
     .where('date_to', '>', stay.dateFrom);
   if (stay.exceptId !== undefined) query = query.where('id', '<>', stay.exceptId);
-  const row = await query.orderBy('date_from').limit(1).executeTakeFirst();
+  return query.orderBy('date_from');
+}
+
+/** The first reservation that holds one of the stay's nights, if any. */
+export async function findOverlappingReservation(conn: Conn, stay: Stay): Promise<number | undefined> {
+  const row = await holdingReservations(conn, stay).limit(1).executeTakeFirst();
   return row?.id;
 }

@@ -1,6 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { CalendarDate, OrganizationId, Timestamp } from '../../shared/schemas.js';
 import { RESERVATION_STATUSES, ReservationStatusSchema } from './reservation-status.js';
+import { INITIAL_STATUSES } from './state-machine.js';
 
 export const ReservationSummarySchema = Type.Object(
   {
@@ -85,7 +86,7 @@ export const CreateReservationBody = Type.Object(
     totalAmount: Money,
     currency: Currency,
     channel: Type.Optional(Text),
-    status: Type.Optional(Type.Enum(['option', 'confirmed'], { description: 'Initial state; default confirmed' })),
+    status: Type.Optional(Type.Enum(INITIAL_STATUSES, { description: 'Initial state; default confirmed' })),
     reservationNumber: Type.Optional(
       Type.String({ minLength: 1, maxLength: 64, description: 'Generated when omitted' }),
     ),
