@@ -1,10 +1,13 @@
 // `npm run bench`: the service under load, as a ratio of a baseline measured in the same run.
 // See bench/README.md. Plain JavaScript: it drives the built service (dist/) as separate processes.
-import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { execFile, execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const MAIN = join(ROOT, 'dist', 'main.js');
@@ -33,6 +36,7 @@ function start(args) {
       if (match)
         resolve({
           url: match[1],
+          pid: child.pid,
           stop: () => new Promise((done) => (child.once('exit', done), child.kill('SIGTERM'))),
         });
     });
@@ -70,33 +74,76 @@ function countReservations(databaseUrl) {
   });
 }
 
-function autocannon(url, headers) {
+async function autocannon(url, headers) {
   const args = ['-j', '-c', String(CONNECTIONS), '-d', String(SECONDS)];
   for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}=${value}`);
-  const output = execFileSync(join(ROOT, 'node_modules', '.bin', 'autocannon'), [...args, url], {
+  const { stdout } = await run(join(ROOT, 'node_modules', '.bin', 'autocannon'), [...args, url], {
     encoding: 'utf8',
     maxBuffer: 1 << 26,
   });
-  const result = JSON.parse(output);
+  const result = JSON.parse(stdout);
   if (result.non2xx > 0 || result.errors > 0)
     throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
   return { requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
 
+/** A process and its children (the workers of `--workers`), from /proc. */
+function processTree(pid) {
+  let children = [];
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
+  } catch {
+    // Not Linux, or the process is gone: its own figure is all there is.
+  }
+  return [pid, ...children.flatMap(processTree)];
+}
+
+function residentMiB(pid) {
+  try {
+    const kib = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kib ? Number(kib) / 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** Samples the resident memory of a server's processes while `work` runs; the largest per process. */
+async function peakResidentMiB(pid, work) {
+  let peak = 0;
+  const sample = () => {
+    for (const p of processTree(pid)) peak = Math.max(peak, residentMiB(p));
+  };
+  const timer = setInterval(sample, 200);
+  try {
+    return { result: await work(), peakRssMiB: (sample(), Math.round(peak)) };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-async function measure(name, url, headers) {
+async function measure(name, url, headers, serverPid) {
   const rounds = [];
-  for (let i = 0; i < ROUNDS; i++) rounds.push(autocannon(url, headers));
+  let peakRssMiB = 0;
+  for (let i = 0; i < ROUNDS; i++) {
+    const round = serverPid
+      ? await peakResidentMiB(serverPid, () => autocannon(url, headers))
+      : { result: await autocannon(url, headers), peakRssMiB: undefined };
+    rounds.push(round.result);
+    peakRssMiB = Math.max(peakRssMiB, round.peakRssMiB ?? 0);
+  }
   const result = {
     name,
     requestsPerSecond: median(rounds.map((r) => r.requestsPerSecond)),
     p50: median(rounds.map((r) => r.p50)),
     p99: median(rounds.map((r) => r.p99)),
+    peakRssMiB: serverPid ? peakRssMiB : undefined,
     rounds,
   };
   process.stdout.write(
-    `${name}: ${Math.round(result.requestsPerSecond)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms\n`,
+    `${name}: ${Math.round(result.requestsPerSecond)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms` +
+      `${serverPid ? `, peak RSS ${peakRssMiB} MiB per process` : ''}\n`,
   );
   return result;
 }
@@ -135,7 +182,7 @@ async function benchDatabase(label, databaseUrl, baseline) {
       ['accommodations list', `${server.url}/api/accommodations/?organization=1`, keyHeaders],
     ];
     for (const [name, url, headers] of scenarios) {
-      const result = await measure(`${label} · ${name}`, url, headers);
+      const result = await measure(`${label} · ${name}`, url, headers, server.pid);
       results.push({ ...result, ratioToBaseline: result.requestsPerSecond / baseline.requestsPerSecond });
     }
   } finally {
@@ -145,15 +192,69 @@ async function benchDatabase(label, databaseUrl, baseline) {
   const workers = await start([MAIN, 'serve', '--port', '0', '--workers', '2', '--database-url', databaseUrl]);
   try {
     const year = `${workers.url}/api/reservations/summaries?organization=1&dateFrom=2024-01-01&dateTo=2024-12-31`;
-    const result = await measure(`${label} · summaries, one year, offset 0, --workers 2`, year, {
-      'x-api-key': key,
-      accept: 'application/json',
-    });
+    const result = await measure(
+      `${label} · summaries, one year, offset 0, --workers 2`,
+      year,
+      { 'x-api-key': key, accept: 'application/json' },
+      workers.pid,
+    );
     results.push({ ...result, ratioToBaseline: result.requestsPerSecond / baseline.requestsPerSecond });
   } finally {
     await workers.stop();
   }
   return { total, results };
+}
+
+/**
+ * The bulk paths into SQLite, each into a fresh file: the synthetic seed of the whole data set, and
+ * `booking import` of an export of the bench database's first organizations (~500,000 reservations).
+ */
+function benchBulk() {
+  const target = join(ROOT, 'bench', 'data', 'bulk.sqlite');
+  const clean = () => {
+    for (const suffix of ['', '-wal', '-shm']) rmSync(`${target}${suffix}`, { force: true });
+  };
+  const rate = (output) => Number(/\((\d+) reservations\/s\)/.exec(output)?.[1]);
+  const documentFile = join(ROOT, 'bench', 'data', 'import.json');
+  if (!existsSync(documentFile)) {
+    execFileSync(process.execPath, [
+      join(ROOT, 'bench', 'import-document.mjs'),
+      SQLITE_URL.slice(7),
+      documentFile,
+      '500000',
+    ]);
+  }
+  const seeds = [];
+  const imports = [];
+  let imported = '';
+  for (let i = 0; i < ROUNDS; i++) {
+    clean();
+    const seedArgs = [
+      'seed',
+      '--synthetic',
+      '--organizations',
+      '200',
+      '--reservations',
+      String(RESERVATIONS),
+      '--seed',
+      '1',
+    ];
+    seeds.push(rate(cli(seedArgs, `sqlite:${target}`)));
+    clean();
+    imported = cli(['import', documentFile], `sqlite:${target}`).trim();
+    imports.push(rate(imported));
+  }
+  clean();
+  const result = {
+    seedReservationsPerSecond: median(seeds),
+    importReservationsPerSecond: median(imports),
+    importReport: imported,
+    rounds: { seeds, imports },
+  };
+  process.stdout.write(
+    `bulk: seed ${result.seedReservationsPerSecond} reservations/s, import ${result.importReservationsPerSecond} reservations/s (${imported})\n`,
+  );
+  return result;
 }
 
 async function main() {
@@ -186,6 +287,8 @@ async function main() {
     });
   }
 
+  const bulk = benchBulk();
+
   const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
   const machine = {
     cpu: cpus()[0]?.model,
@@ -200,6 +303,7 @@ async function main() {
     settings: { rounds: ROUNDS, seconds: SECONDS, connections: CONNECTIONS },
     baseline,
     runs,
+    bulk,
   };
   writeFileSync(join(ROOT, 'bench', 'results', 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
 
@@ -209,15 +313,20 @@ async function main() {
     `${report.date} · commit ${commit} · ${machine.cpu} × ${machine.cores} · ${machine.memoryGiB} GiB · Node ${machine.node}`,
     `Medians of ${ROUNDS} rounds of ${SECONDS} s, ${CONNECTIONS} connections, autocannon in its own process on 127.0.0.1.`,
     '',
-    '| scenario | req/s | p50 ms | p99 ms | ratio to baseline |',
-    '|---|---:|---:|---:|---:|',
-    `| ${baseline.name} | ${Math.round(baseline.requestsPerSecond)} | ${baseline.p50} | ${baseline.p99} | 1.00 |`,
+    '| scenario | req/s | p50 ms | p99 ms | ratio to baseline | peak RSS per process |',
+    '|---|---:|---:|---:|---:|---:|',
+    `| ${baseline.name} | ${Math.round(baseline.requestsPerSecond)} | ${baseline.p50} | ${baseline.p99} | 1.00 | |`,
     ...runs.flatMap((run) =>
       run.results.map(
         (r) =>
-          `| ${r.name} | ${Math.round(r.requestsPerSecond)} | ${r.p50} | ${r.p99} | ${r.ratioToBaseline.toFixed(2)} |`,
+          `| ${r.name} | ${Math.round(r.requestsPerSecond)} | ${r.p50} | ${r.p99} | ${r.ratioToBaseline.toFixed(2)} | ${r.peakRssMiB} MiB |`,
       ),
     ),
+    '',
+    `Bulk loads into a fresh SQLite file (medians of ${ROUNDS}):`,
+    '',
+    `- \`booking seed --synthetic\`, ${RESERVATIONS.toLocaleString('en')} reservations: ${bulk.seedReservationsPerSecond.toLocaleString('en')} reservations/s`,
+    `- \`booking import\` of an export (${bulk.importReport}): ${bulk.importReservationsPerSecond.toLocaleString('en')} reservations/s`,
     '',
   ];
   writeFileSync(join(ROOT, 'bench', 'results', 'latest.md'), lines.join('\n'));

@@ -91,28 +91,38 @@ function upsertSql(table: BulkTable, values: string): string {
   return `insert into ${table} (${columns.join(', ')}) ${values} on conflict (id) do update set ${updates}`;
 }
 
+/**
+ * Rows per SQLite statement: one `run` binding 64 rows costs far less than 64 runs (better-sqlite3's
+ * per-call overhead dominates a narrow insert), and 64 × 17 values stay well below SQLite's limit.
+ */
+const SQLITE_ROWS_PER_STATEMENT = 64;
+
 async function withSqliteWriter(db: Extract<Db, { dialect: 'sqlite' }>, work: (w: BulkWriter) => Promise<void>) {
-  const statements = new Map<BulkTable, ReturnType<typeof db.sqlite.prepare>>();
-  const booleanIndexes = (table: BulkTable) =>
-    BULK_COLUMNS[table].flatMap((c, i) => (c.pgType === 'boolean' ? [i] : []));
+  const statements = new Map<string, ReturnType<typeof db.sqlite.prepare>>();
+  const statementFor = (table: BulkTable, rows: number) => {
+    const key = `${table}:${rows}`;
+    let statement = statements.get(key);
+    if (!statement) {
+      const row = `(${BULK_COLUMNS[table].map(() => '?').join(', ')})`;
+      statement = db.sqlite.prepare(upsertSql(table, `values ${Array(rows).fill(row).join(', ')}`));
+      statements.set(key, statement);
+    }
+    return statement;
+  };
   const writer: BulkWriter = {
     async upsert(table, rows) {
-      let statement = statements.get(table);
-      if (!statement) {
-        const placeholders = BULK_COLUMNS[table].map(() => '?').join(', ');
-        statement = db.sqlite.prepare(upsertSql(table, `values (${placeholders})`));
-        statements.set(table, statement);
-      }
-      const booleans = booleanIndexes(table);
+      const booleans = BULK_COLUMNS[table].flatMap((c, i) => (c.pgType === 'boolean' ? [i] : []));
+      const values: unknown[] = [];
+      const flush = () => {
+        const count = values.length / BULK_COLUMNS[table].length;
+        if (count > 0) statementFor(table, count).run(values);
+        values.length = 0;
+      };
       for (const row of rows) {
-        if (booleans.length === 0) {
-          statement.run(row as unknown[]);
-          continue;
-        }
-        const converted = [...row];
-        for (const i of booleans) converted[i] = converted[i] ? 1 : 0;
-        statement.run(converted);
+        for (let i = 0; i < row.length; i++) values.push(booleans.includes(i) ? (row[i] ? 1 : 0) : row[i]);
+        if (values.length === SQLITE_ROWS_PER_STATEMENT * row.length) flush();
       }
+      flush();
     },
     async maxId(table) {
       const row = db.sqlite.prepare(`select coalesce(max(id), 0) as id from ${table}`).get() as { id: number };

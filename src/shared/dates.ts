@@ -26,7 +26,39 @@ export function formatTimestamp(instant: Date): string {
   return `${instant.toISOString().slice(0, 19)}Z`;
 }
 
+const twoDigits = (n: number) => (n < 10 ? `0${n}` : String(n));
+
+/**
+ * formatTimestamp for epoch milliseconds, with the date part remembered per day: bulk generators
+ * format millions of stamps over a few thousand days, and building a Date per stamp costs more than
+ * the insert. Sub-second parts are dropped, as formatTimestamp does.
+ */
+export function createTimestampFormatter(): (ms: number) => string {
+  const days = new Map<number, string>();
+  return (ms) => {
+    const day = Math.floor(ms / DAY_MS);
+    let date = days.get(day);
+    if (date === undefined) {
+      date = new Date(day * DAY_MS).toISOString().slice(0, 10);
+      days.set(day, date);
+    }
+    const seconds = Math.floor((ms - day * DAY_MS) / 1000);
+    const time = `${twoDigits(Math.floor(seconds / 3600))}:${twoDigits(Math.floor(seconds / 60) % 60)}:${twoDigits(seconds % 60)}`;
+    return `${date}T${time}Z`;
+  };
+}
+
 const TIMESTAMP_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i;
+
+const CANONICAL_TIMESTAMP = /^\d{4}-[01]\d-[0-3]\dT[0-2]\d:[0-5]\d:[0-5]\dZ$/;
+
+/**
+ * The stored form of a timestamp that has passed format validation: one already in that form (as
+ * every export writes them) is kept without a round trip through Date, which dominates bulk imports.
+ */
+export function normalizeTimestamp(valid: string): string {
+  return CANONICAL_TIMESTAMP.test(valid) ? valid : formatTimestamp(parseTimestamp(valid) as Date);
+}
 
 /** Parses an RFC 3339 timestamp with any offset; undefined when it is not one. */
 export function parseTimestamp(value: string): Date | undefined {

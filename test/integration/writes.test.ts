@@ -328,4 +328,25 @@ describe.each(DIALECTS)('write API on %s', (dialect) => {
     expect(await firstPage()).toHaveLength(1);
     expect(await firstPage()).not.toContain(ids[2]);
   });
+
+  it('never serves a stale accommodations list: every accommodation write moves the cached body and its ETag', async () => {
+    const list = async (query = '') => {
+      const response = await send('GET', `/api/accommodations/${query}`);
+      return { titles: (response.json() as { title: string }[]).map((a) => a.title), etag: response.headers.etag };
+    };
+    const before = await list();
+    const inactiveToo = await list('?includeInactive=true');
+    expect(await list()).toEqual(before);
+    const unit = (
+      await send('POST', '/api/accommodations/', { title: 'Tiny house 1', type: 'chalet', maxPersons: 2 })
+    ).json();
+    const created = await list();
+    expect(created.titles).toEqual([...before.titles, 'Tiny house 1']);
+    expect(created.etag).not.toBe(before.etag);
+    await send('PATCH', `/api/accommodations/${unit.id}`, { title: 'Tiny house 2' });
+    expect((await list()).titles).toEqual([...before.titles, 'Tiny house 2']);
+    await send('DELETE', `/api/accommodations/${unit.id}`);
+    expect((await list()).titles).toEqual(before.titles);
+    expect((await list('?includeInactive=true')).titles).toEqual([...inactiveToo.titles, 'Tiny house 2']);
+  });
 });

@@ -4,7 +4,9 @@ import {
   addDays,
   dateInZone,
   daysBetween,
+  createTimestampFormatter,
   formatTimestamp,
+  normalizeTimestamp,
   isCalendarDate,
   parseTimestamp,
   startOfDayInZone,
@@ -42,6 +44,34 @@ describe('calendar dates', () => {
 describe('timestamps', () => {
   it('are written in UTC with whole seconds and a Z', () => {
     expect(formatTimestamp(new Date('2025-01-20T14:03:11.999Z'))).toBe('2025-01-20T14:03:11Z');
+  });
+
+  it('are normalized to the stored form whether or not they already are in it', () => {
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date('1900-01-01T00:00:00Z'), max: new Date('2999-12-31T23:59:59Z'), noInvalidDate: true }),
+        fc.constantFrom('Z', '+02:00', '-05:30', '.250Z'),
+        (date, suffix) => {
+          const stored = formatTimestamp(date);
+          const text = suffix === 'Z' ? stored : stored.replace('Z', suffix);
+          expect(normalizeTimestamp(text)).toBe(formatTimestamp(parseTimestamp(text) as Date));
+        },
+      ),
+    );
+  });
+
+  it('are formatted from epoch milliseconds by the bulk formatter exactly as formatTimestamp does', () => {
+    const format = createTimestampFormatter();
+    fc.assert(
+      fc.property(
+        fc.integer({ min: Date.parse('1970-01-01T00:00:00Z'), max: Date.parse('2999-12-31T23:59:59Z') }),
+        (ms) => {
+          expect(format(ms)).toBe(formatTimestamp(new Date(ms)));
+        },
+      ),
+      { numRuns: 2000 },
+    );
+    expect(format(Date.parse('2024-02-29T23:59:59.500Z'))).toBe('2024-02-29T23:59:59Z');
   });
 
   it.each([

@@ -26,10 +26,12 @@ export function registerImport(program: Command): void {
     .argument('<file>', 'JSON document { "organizations": [...], "accommodations": [...], "reservations": [...] }')
     .option('--database-url <url>', 'sqlite:<file> or postgres://… (env DATABASE_URL)')
     .action(async (file: string, options: { databaseUrl?: string }) => {
+      const started = performance.now();
       const document = await readJson(file);
       const report = await withDb(options, (db) => importDocument(db, systemClock, document));
+      const seconds = (performance.now() - started) / 1000;
       print(
-        `Imported ${report.organizations} organizations, ${report.accommodations} accommodations, ${report.reservations} reservations.`,
+        `Imported ${report.organizations} organizations, ${report.accommodations} accommodations, ${report.reservations} reservations in ${seconds.toFixed(1)} s (${Math.round(report.reservations / seconds)} reservations/s).`,
       );
     });
 }

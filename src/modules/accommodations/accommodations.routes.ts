@@ -11,7 +11,7 @@ import {
   getAccommodation,
   updateAccommodation,
 } from './accommodation-writes.service.js';
-import { conditionalGet } from '../../http/etag.js';
+import { conditionalGet, sendJsonBody, serializerOf } from '../../http/etag.js';
 import {
   type Accommodation,
   AccommodationListQuery,
@@ -21,9 +21,10 @@ import {
   CreateAccommodationBody,
   UpdateAccommodationBody,
 } from './accommodations.schemas.js';
-import { listAccommodationsOf, parseModifiedSince } from './accommodations.service.js';
+import { createAccommodationListCache, listAccommodationsOf, parseModifiedSince } from './accommodations.service.js';
 
 export const accommodationRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock }> = async (app, { db, clock }) => {
+  const listCache = createAccommodationListCache();
   app.get(
     '/api/accommodations/',
     {
@@ -35,11 +36,13 @@ export const accommodationRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clo
         response: { 200: Type.Array(AccommodationSchema) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { modifiedSince, includeInactive } = request.query;
       const since = modifiedSince === undefined ? undefined : parseModifiedSince(modifiedSince);
       const organization = resolveOrganization(principalOf(request), request.query.organization);
-      return listAccommodationsOf(db.kysely, organization, { modifiedSince: since, includeInactive });
+      const query = { modifiedSince: since, includeInactive };
+      const body = await listAccommodationsOf(db.kysely, organization, query, listCache, serializerOf(reply));
+      return sendJsonBody(reply, body);
     },
   );
 

@@ -2,7 +2,9 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { formatTimestamp, isCalendarDate, parseTimestamp, startOfDayInZone } from '../../shared/dates.js';
 import { invalidInput } from '../../shared/errors.js';
-import { findOrganization } from '../organizations/organizations.repository.js';
+import { type JsonBody, jsonBody } from '../../http/etag.js';
+import { VersionedCache } from '../../shared/versioned-cache.js';
+import { organizationState } from '../organizations/organizations.repository.js';
 import { listAccommodations } from './accommodations.repository.js';
 import type { Accommodation } from './accommodations.schemas.js';
 
@@ -24,17 +26,38 @@ export function parseModifiedSince(text: string): ModifiedSince {
  * organization's time zone; an instant is rounded up to the whole second, since stored timestamps
  * have whole seconds and "at or after 11.5 s" excludes 11 s.
  */
-async function lowerBound(db: Kysely<Database>, organizationId: number, since: ModifiedSince): Promise<string> {
+function lowerBound(timeZone: string, since: ModifiedSince): string {
   if ('instant' in since) return formatTimestamp(new Date(Math.ceil(since.instant.getTime() / 1000) * 1000));
-  const organization = await findOrganization(db, organizationId);
-  return formatTimestamp(startOfDayInZone(since.date, organization?.timezone ?? 'UTC'));
+  return formatTimestamp(startOfDayInZone(since.date, timeZone));
 }
 
+/** Serialized lists per query, valid while the organization is unchanged; bounded in bytes. */
+export function createAccommodationListCache(): VersionedCache<JsonBody> {
+  return new VersionedCache<JsonBody>({
+    maxEntries: 1_000,
+    maxWeight: 32 * 2 ** 20,
+    weigh: (body) => body.json.length,
+  });
+}
+
+/** The serialized list of a request; `serialize` is the route's response serializer. */
 export async function listAccommodationsOf(
   db: Kysely<Database>,
   organizationId: number,
   query: { modifiedSince?: ModifiedSince | undefined; includeInactive?: boolean | undefined },
-): Promise<Accommodation[]> {
-  const modifiedSince = query.modifiedSince && (await lowerBound(db, organizationId, query.modifiedSince));
-  return listAccommodations(db, organizationId, { modifiedSince, includeInactive: query.includeInactive ?? false });
+  cache: VersionedCache<JsonBody>,
+  serialize: (accommodations: Accommodation[]) => string,
+): Promise<JsonBody> {
+  // Read the change counter before the data: a body cached under it is then never older than it.
+  const organization = await organizationState(db, organizationId);
+  const version = organization?.version ?? -1;
+  const modifiedSince = query.modifiedSince && lowerBound(organization?.timezone ?? 'UTC', query.modifiedSince);
+  const includeInactive = query.includeInactive ?? false;
+  const key = JSON.stringify([organizationId, modifiedSince ?? null, includeInactive]);
+  let body = cache.get(key, version);
+  if (!body) {
+    body = jsonBody(serialize(await listAccommodations(db, organizationId, { modifiedSince, includeInactive })));
+    cache.set(key, version, body);
+  }
+  return body;
 }

@@ -2,7 +2,7 @@ import { Compile } from 'typebox/compile';
 import { type BulkRow, type BulkTable, DEFER_INDEXES_FROM_ROWS, withBulkWriter } from '../../db/bulk-writer.js';
 import type { Db } from '../../db/database.js';
 import type { Clock } from '../../shared/clock.js';
-import { daysBetween, formatTimestamp, isTimeZone, parseTimestamp } from '../../shared/dates.js';
+import { daysBetween, formatTimestamp, isTimeZone, normalizeTimestamp } from '../../shared/dates.js';
 import { invalidInput, type ParameterError } from '../../shared/errors.js';
 import { holdsNights, NIGHT_HOLDING_STATUSES } from '../reservations/state-machine.js';
 import { parseAmount } from '../../shared/money.js';
@@ -275,8 +275,7 @@ export async function importDocument(db: Db, clock: Clock, input: unknown): Prom
   if (overlapErrors.length > 0) fail(overlapErrors);
 
   const now = formatTimestamp(clock());
-  const timestamp = (value: string | undefined | null) =>
-    value ? formatTimestamp(parseTimestamp(value) as Date) : undefined;
+  const timestamp = (value: string | undefined | null) => (value ? normalizeTimestamp(value) : undefined);
 
   await withBulkWriter(db, async (writer) => {
     // New ids start above every id in the table and in the file (a reduce: a spread of a million

@@ -1,6 +1,6 @@
 import { type BulkRow, DEFER_INDEXES_FROM_ROWS, withBulkWriter } from '../../db/bulk-writer.js';
 import type { Db } from '../../db/database.js';
-import { addDays, formatTimestamp } from '../../shared/dates.js';
+import { addDays, createTimestampFormatter } from '../../shared/dates.js';
 import { SeededRandom } from '../../shared/random.js';
 
 /**
@@ -44,7 +44,7 @@ export function organizationShares(organizations: number, total: number): number
 
 export async function seedSynthetic(db: Db, options: SyntheticOptions): Promise<{ accommodations: number }> {
   const random = new SeededRandom(options.seed);
-  const stamp = (ms: number) => formatTimestamp(new Date(ms));
+  const stamp = createTimestampFormatter();
   const created = stamp(BASE_CREATED_MS);
   let accommodationCount = 0;
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Db } from '../../db/database.js';
 import { principalOf, resolveOrganization } from '../../http/auth.js';
-import { conditionalGet } from '../../http/etag.js';
+import { conditionalGet, sendJsonBody, serializerOf } from '../../http/etag.js';
 import { paginationHeaders } from '../../shared/pagination.js';
 import type { Clock } from '../../shared/clock.js';
 import { rulesInForce } from './behaviour-rules.js';
@@ -30,11 +30,11 @@ export const reservationRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock
       const rules = rulesInForce(principal.compatibilityDate ?? clock().toISOString().slice(0, 10));
       const summaryRequest = interpretSummaryQuery(request.query, rules);
       const organization = resolveOrganization(principal, request.query.organization);
-      const { items, total } = await listSummaries(db.kysely, organization, summaryRequest, caches);
+      const { body, total } = await listSummaries(db.kysely, organization, summaryRequest, caches, serializerOf(reply));
       if (summaryRequest.page && total !== undefined) {
         reply.headers(paginationHeaders(request.url, total, summaryRequest.page.limit, summaryRequest.page.offset));
       }
-      return items;
+      return sendJsonBody(reply, body);
     },
   );
 };

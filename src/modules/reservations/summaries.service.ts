@@ -2,8 +2,9 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { addDays, formatTimestamp, startOfDayInZone } from '../../shared/dates.js';
 import { invalidInput, type ParameterError } from '../../shared/errors.js';
+import { type JsonBody, jsonBody } from '../../http/etag.js';
+import { VersionedCache } from '../../shared/versioned-cache.js';
 import { organizationState } from '../organizations/organizations.repository.js';
-import { VersionedCache } from './versioned-cache.js';
 import type { SummaryRules } from './behaviour-rules.js';
 import { periodTooLong } from './period.js';
 import type { ReservationStatus } from './reservation-status.js';
@@ -72,27 +73,36 @@ function selectionFor(timeZone: string, request: SummaryRequest): SummarySelecti
 }
 
 export interface SummaryPage {
-  items: ReservationSummary[];
+  /** The serialized items of the page (or of the whole unpaginated result). */
+  body: JsonBody;
   /** Matching items over all pages; only counted for paginated responses. */
   total: number | undefined;
 }
 
-/** Per app: totals of queries, and whole pages, each valid while the organization is unchanged. */
+/** Per app: totals of queries, and whole serialized pages, each valid while the organization is unchanged. */
 export interface SummaryCaches {
   totals: VersionedCache<number>;
-  pages: VersionedCache<ReservationSummary[]>;
+  pages: VersionedCache<{ body: JsonBody; items: number }>;
 }
 
 export function createSummaryCaches(): SummaryCaches {
-  // Pages are ~40 KB each: 1,000 of them bound the memory at ~40 MB.
-  return { totals: new VersionedCache<number>(10_000), pages: new VersionedCache<ReservationSummary[]>(1_000) };
+  // A page of 100 is ~40 KB: the byte bound keeps ~1,500 of them, whatever the page sizes.
+  return {
+    totals: new VersionedCache<number>({ maxEntries: 10_000 }),
+    pages: new VersionedCache({ maxEntries: 10_000, maxWeight: 64 * 2 ** 20, weigh: (page) => page.body.json.length }),
+  };
 }
 
+/**
+ * The page (or unpaginated result) of a request. `serialize` is the route's response serializer;
+ * pages are kept serialized, so a repeated request costs two small queries and no JSON work.
+ */
 export async function listSummaries(
   db: Kysely<Database>,
   organizationId: number,
   request: SummaryRequest,
   caches: SummaryCaches,
+  serialize: (items: ReservationSummary[]) => string,
 ): Promise<SummaryPage> {
   // Read the change counter before the data: a value cached under it is then never older than it.
   const organization = await organizationState(db, organizationId);
@@ -103,21 +113,22 @@ export async function listSummaries(
     statuses: request.statuses,
   };
   const { page } = request;
-  if (!page) return { items: await findSummaries(db, filter), total: undefined };
+  if (!page) return { body: jsonBody(serialize(await findSummaries(db, filter))), total: undefined };
 
   const queryKey = JSON.stringify([filter.organizationId, filter.selection, filter.statuses]);
   const pageKey = `${queryKey}|${page.limit}|${page.offset}`;
-  let items = caches.pages.get(pageKey, version);
-  if (!items) {
-    items = await findSummaries(db, filter, page);
-    caches.pages.set(pageKey, version, items);
+  let cached = caches.pages.get(pageKey, version);
+  if (!cached) {
+    const items = await findSummaries(db, filter, page);
+    cached = { body: jsonBody(serialize(items)), items: items.length };
+    caches.pages.set(pageKey, version, cached);
   }
   // A first page that is not full holds everything: no need to count.
-  if (page.offset === 0 && items.length < page.limit) return { items, total: items.length };
+  if (page.offset === 0 && cached.items < page.limit) return { body: cached.body, total: cached.items };
   let total = caches.totals.get(queryKey, version);
   if (total === undefined) {
     total = await countSummaries(db, filter);
     caches.totals.set(queryKey, version, total);
   }
-  return { items, total };
+  return { body: cached.body, total };
 }
