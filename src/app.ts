@@ -7,6 +7,8 @@ import type { Db } from './db/database.js';
 import { assertAcceptsJson } from './http/accept.js';
 import { requireCredentials } from './http/auth.js';
 import { healthRoutes } from './http/health.routes.js';
+import { RateLimiter } from './http/rate-limit/rate-limiter.js';
+import { MemoryStore, type RateLimitStore, RedisStore } from './http/rate-limit/stores.js';
 import { handleError, PROBLEM_CONTENT_TYPE, problemFor, sendProblem } from './http/problem.js';
 import { RouteTable } from './http/route-table.js';
 import { createLogger } from './logger.js';
@@ -23,6 +25,8 @@ export interface AppDeps {
   clock?: Clock;
   /** Where logs go; stdout by default. Tests capture them to prove no secret is logged. */
   logDestination?: Writable;
+  /** Rate-limit counters; by default Redis when REDIS_URL is set, else this process's memory. */
+  rateLimitStore?: RateLimitStore;
 }
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -88,8 +92,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(healthRoutes, { db: deps.db });
 
   const authenticator = new Authenticator(deps.db.kysely, clock);
+  const store = deps.rateLimitStore ?? (config.redisUrl ? new RedisStore(config.redisUrl) : new MemoryStore());
+  const limiter = new RateLimiter(store, config.rateLimits, app.log);
+  app.addHook('onClose', () => limiter.close());
   await app.register(async (api) => {
-    requireCredentials(api, authenticator);
+    requireCredentials(api, authenticator, limiter);
     await api.register(accommodationRoutes, { db: deps.db, clock });
     await api.register(reservationRoutes, { db: deps.db, clock });
     await api.register(reservationWriteRoutes, { db: deps.db, clock });

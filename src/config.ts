@@ -11,12 +11,32 @@ export type DatabaseConfig =
   | { readonly dialect: 'sqlite'; readonly url: string; readonly filename: string }
   | { readonly dialect: 'postgres'; readonly url: string };
 
+/** SPEC §7: the request budget per credential and the throttle on failed authentication. */
+export interface RateLimitSettings {
+  /** Requests per window per credential. */
+  readonly max: number;
+  readonly windowSeconds: number;
+  /** Failed authentications per window, counted per username (Basic) and per client address. */
+  readonly authFailuresPerUsername: number;
+  readonly authFailuresPerAddress: number;
+  readonly authFailureWindowSeconds: number;
+}
+
+export const DEFAULT_RATE_LIMITS: RateLimitSettings = Object.freeze({
+  max: 600,
+  windowSeconds: 60,
+  authFailuresPerUsername: 10,
+  authFailuresPerAddress: 50,
+  authFailureWindowSeconds: 300,
+});
+
 export interface Config {
   readonly database: DatabaseConfig;
   readonly port: number;
   readonly host: string;
   readonly redisUrl: string | undefined;
   readonly logLevel: LogLevel;
+  readonly rateLimits: RateLimitSettings;
 }
 
 /** Values given on the command line; undefined means "not given". */
@@ -26,6 +46,15 @@ export interface ConfigFlags {
   host?: string | undefined;
   logLevel?: string | undefined;
 }
+
+/** Environment variables of the limits of SPEC §7, with the setting each one fills. */
+const RATE_LIMIT_VARIABLES = [
+  ['RATE_LIMIT_MAX', 'max'],
+  ['RATE_LIMIT_WINDOW', 'windowSeconds'],
+  ['AUTH_FAILURE_MAX', 'authFailuresPerUsername'],
+  ['AUTH_FAILURE_MAX_PER_ADDRESS', 'authFailuresPerAddress'],
+  ['AUTH_FAILURE_WINDOW', 'authFailureWindowSeconds'],
+] as const satisfies readonly (readonly [string, keyof RateLimitSettings])[];
 
 export const DEFAULT_DATABASE_URL = 'sqlite:./data/booking.sqlite';
 
@@ -91,6 +120,20 @@ function parseRedisUrl(source: Source): string {
   return source.value;
 }
 
+function parsePositiveInteger(source: Source): number {
+  if (!/^[1-9]\d{0,9}$/.test(source.value)) throw invalid(source, 'a whole number ≥ 1');
+  return Number(source.value);
+}
+
+function parseRateLimits(env: NodeJS.ProcessEnv): RateLimitSettings {
+  const settings: Record<keyof RateLimitSettings, number> = { ...DEFAULT_RATE_LIMITS };
+  for (const [variable, setting] of RATE_LIMIT_VARIABLES) {
+    const source = pick(undefined, '', env[variable], variable);
+    if (source) settings[setting] = parsePositiveInteger(source);
+  }
+  return Object.freeze(settings);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv, flags: ConfigFlags = {}): Config {
   const database = pick(flags.databaseUrl, '--database-url', env.DATABASE_URL, 'DATABASE_URL') ?? {
     value: DEFAULT_DATABASE_URL,
@@ -109,5 +152,6 @@ export function loadConfig(env: NodeJS.ProcessEnv, flags: ConfigFlags = {}): Con
     host: host?.value ?? '127.0.0.1',
     redisUrl: redis ? parseRedisUrl(redis) : undefined,
     logLevel: logLevel ? parseLogLevel(logLevel) : 'info',
+    rateLimits: parseRateLimits(env),
   });
 }

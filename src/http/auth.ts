@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Authenticator, Principal } from '../modules/credentials/authenticator.js';
+import { type Authenticator, type Principal, parseBasicAuthorization } from '../modules/credentials/authenticator.js';
+import type { RateLimiter } from './rate-limit/rate-limiter.js';
 import { AppError } from '../shared/errors.js';
 
 declare module 'fastify' {
@@ -26,16 +27,34 @@ function singleHeader(value: string | string[] | undefined): string | undefined 
   return Array.isArray(value) ? value.join(',') : value;
 }
 
-/** Registers the credential check on every route of the (encapsulated) instance it is given. */
-export function requireCredentials(app: FastifyInstance, authenticator: Authenticator): void {
+/**
+ * Registers the credential check on every route of the (encapsulated) instance it is given, with
+ * the limits of SPEC §7: an address or username that failed too often is refused before any
+ * credential is looked at (and any password hashed), and an authenticated request counts against
+ * its credential's budget.
+ */
+export function requireCredentials(app: FastifyInstance, authenticator: Authenticator, limiter: RateLimiter): void {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    const principal = await authenticator.authenticate({
+    const presented = {
       apiKey: singleHeader(request.headers['x-api-key']),
       authorization: singleHeader(request.headers.authorization),
-    });
-    if (!principal) throw unauthorized();
+    };
+    // Only Basic credentials name a user; when X-Api-Key is present it alone decides (SPEC §5).
+    const username =
+      presented.apiKey === undefined && presented.authorization !== undefined
+        ? parseBasicAuthorization(presented.authorization)?.username
+        : undefined;
+    await limiter.assertAuthenticationAllowed(request.ip, username);
+    const principal = await authenticator.authenticate(presented);
+    if (!principal) {
+      if (presented.apiKey !== undefined || presented.authorization !== undefined) {
+        await limiter.recordAuthenticationFailure(request.ip, username);
+      }
+      throw unauthorized();
+    }
     request.principal = principal;
+    await limiter.consume(principal.credentialId, reply);
   });
 }
 

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import type { Db } from '../../src/db/database.js';
+import type { RateLimitStore } from '../../src/http/rate-limit/stores.js';
 import type { Clock } from '../../src/shared/clock.js';
 
 /** Every log line the app writes, to prove what never appears in them. */
@@ -17,9 +18,26 @@ export class LogCapture extends Writable {
   }
 }
 
-export async function testApp(db: Db, options: { clock?: Clock; logs?: LogCapture } = {}): Promise<FastifyInstance> {
-  const config = loadConfig({ LOG_LEVEL: options.logs ? 'info' : 'silent' });
-  const app = await buildApp(config, { db, clock: options.clock, logDestination: options.logs });
+/**
+ * Limits high enough that suites making many requests never meet them; the limit tests set their own.
+ */
+const UNLIMITED = {
+  RATE_LIMIT_MAX: '1000000000',
+  AUTH_FAILURE_MAX: '1000000000',
+  AUTH_FAILURE_MAX_PER_ADDRESS: '1000000000',
+};
+
+export async function testApp(
+  db: Db,
+  options: { clock?: Clock; logs?: LogCapture; env?: Record<string, string>; rateLimitStore?: RateLimitStore } = {},
+): Promise<FastifyInstance> {
+  const config = loadConfig({ LOG_LEVEL: options.logs ? 'info' : 'silent', ...UNLIMITED, ...options.env });
+  const app = await buildApp(config, {
+    db,
+    clock: options.clock,
+    logDestination: options.logs,
+    rateLimitStore: options.rateLimitStore,
+  });
   await app.ready();
   return app;
 }

@@ -9,7 +9,32 @@ describe('loadConfig', () => {
       host: '127.0.0.1',
       redisUrl: undefined,
       logLevel: 'info',
+      rateLimits: {
+        max: 600,
+        windowSeconds: 60,
+        authFailuresPerUsername: 10,
+        authFailuresPerAddress: 50,
+        authFailureWindowSeconds: 300,
+      },
     });
+  });
+
+  it('reads the limits of SPEC §7 from the environment', () => {
+    const env = {
+      RATE_LIMIT_MAX: '5',
+      RATE_LIMIT_WINDOW: '2',
+      AUTH_FAILURE_MAX: '3',
+      AUTH_FAILURE_MAX_PER_ADDRESS: '7',
+      AUTH_FAILURE_WINDOW: '30',
+    };
+    expect(loadConfig(env).rateLimits).toEqual({
+      max: 5,
+      windowSeconds: 2,
+      authFailuresPerUsername: 3,
+      authFailuresPerAddress: 7,
+      authFailureWindowSeconds: 30,
+    });
+    expect(Object.isFrozen(loadConfig(env).rateLimits)).toBe(true);
   });
 
   it('returns a frozen object', () => {
@@ -52,6 +77,9 @@ describe('loadConfig', () => {
     [{ LOG_LEVEL: 'loud' }, {}, 'Invalid LOG_LEVEL'],
     [{ REDIS_URL: 'localhost:6379' }, {}, 'Invalid REDIS_URL'],
     [{}, { host: ' ' }, 'Invalid --host'],
+    [{ RATE_LIMIT_MAX: '0' }, {}, 'Invalid RATE_LIMIT_MAX: expected a whole number ≥ 1, got "0"'],
+    [{ RATE_LIMIT_WINDOW: '1.5' }, {}, 'Invalid RATE_LIMIT_WINDOW'],
+    [{ AUTH_FAILURE_MAX: '-3' }, {}, 'Invalid AUTH_FAILURE_MAX'],
   ])('refuses %o %o with one line naming the setting', (env, flags, message) => {
     let error: unknown;
     try {

@@ -2,6 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { CredentialRow, Database } from '../../db/schema.js';
 import type { Clock } from '../../shared/clock.js';
+import { ConcurrencyLimit } from '../../shared/concurrency-limit.js';
 import { formatTimestamp } from '../../shared/dates.js';
 import { hashApiKey, isWellFormedApiKey } from './api-key.js';
 import {
@@ -38,6 +39,8 @@ const VERIFIED_PASSWORD_TTL_MS = 5 * 60_000;
 const VERIFIED_PASSWORD_MAX_ENTRIES = 10_000;
 /** `last_used` is a hint for operators; writing it on every request would serialise SQLite writers. */
 const LAST_USED_RESOLUTION_MS = 60_000;
+/** scrypt runs at once: each holds 128 MiB, so this bounds the memory password checks can take. */
+const MAX_CONCURRENT_HASHES = 2;
 
 export function parseBasicAuthorization(header: string): { username: string; password: string } | undefined {
   const match = /^Basic[ \t]+([A-Za-z0-9+/]+={0,2})[ \t]*$/i.exec(header);
@@ -59,6 +62,8 @@ export class Authenticator {
   readonly #verifiedPasswords = new Map<string, VerifiedPassword>();
   readonly #cacheSecret = randomBytes(32);
   readonly #lastUsedWritten = new Map<number, number>();
+  readonly #verifying = new Map<string, Promise<boolean>>();
+  readonly #hashing = new ConcurrencyLimit(MAX_CONCURRENT_HASHES);
 
   constructor(db: Kysely<Database>, clock: Clock) {
     this.#db = db;
@@ -118,7 +123,7 @@ export class Authenticator {
     }
 
     // An unknown username is checked against a decoy hash so that it costs as much as a wrong password.
-    const valid = await verifyPassword(basic.password, storedHash ?? DECOY_PASSWORD_HASH);
+    const valid = await this.#verifyOnce(cacheKey, basic.password, storedHash ?? DECOY_PASSWORD_HASH);
     if (!valid || !row || storedHash === null) return undefined;
     this.#remember(cacheKey, {
       credentialId: row.id,
@@ -126,6 +131,24 @@ export class Authenticator {
       expiresAt: now + VERIFIED_PASSWORD_TTL_MS,
     });
     return row;
+  }
+
+  /**
+   * One scrypt run (128 MiB, ~0.1 s of a core) per distinct username, password and stored hash at a
+   * time: concurrent requests with the same credentials wait for the same run instead of starting
+   * their own, and at most MAX_CONCURRENT_HASHES runs share the machine. Without this, a burst of
+   * requests from a client that has just started would each hash, and memory would follow.
+   */
+  #verifyOnce(cacheKey: string, password: string, storedHash: string): Promise<boolean> {
+    const key = `${cacheKey}\0${storedHash}`;
+    let pending = this.#verifying.get(key);
+    if (!pending) {
+      pending = this.#hashing.run(() => verifyPassword(password, storedHash));
+      this.#verifying.set(key, pending);
+      const forget = () => this.#verifying.delete(key);
+      pending.then(forget, forget);
+    }
+    return pending;
   }
 
   #remember(key: string, entry: VerifiedPassword): void {
