@@ -92,7 +92,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(healthRoutes, { db: deps.db });
 
   const authenticator = new Authenticator(deps.db.kysely, clock);
-  const store = deps.rateLimitStore ?? (config.redisUrl ? new RedisStore(config.redisUrl) : new MemoryStore());
+  const store =
+    deps.rateLimitStore ??
+    (config.redisUrl ? new RedisStore(config.redisUrl, config.redisKeyPrefix) : new MemoryStore());
   const limiter = new RateLimiter(store, config.rateLimits, app.log);
   app.addHook('onClose', () => limiter.close());
   await app.register(async (api) => {

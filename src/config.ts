@@ -35,6 +35,8 @@ export interface Config {
   readonly port: number;
   readonly host: string;
   readonly redisUrl: string | undefined;
+  /** Prefix of the rate-limit keys in Redis: instances sharing a budget share it. */
+  readonly redisKeyPrefix: string;
   readonly logLevel: LogLevel;
   readonly rateLimits: RateLimitSettings;
 }
@@ -151,6 +153,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, flags: ConfigFlags = {}): Con
     port: port ? parsePort(port) : 3000,
     host: host?.value ?? '127.0.0.1',
     redisUrl: redis ? parseRedisUrl(redis) : undefined,
+    redisKeyPrefix: env.REDIS_KEY_PREFIX || 'booking:rate:',
     logLevel: logLevel ? parseLogLevel(logLevel) : 'info',
     rateLimits: parseRateLimits(env),
   });

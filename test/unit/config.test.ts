@@ -8,6 +8,7 @@ describe('loadConfig', () => {
       port: 3000,
       host: '127.0.0.1',
       redisUrl: undefined,
+      redisKeyPrefix: 'booking:rate:',
       logLevel: 'info',
       rateLimits: {
         max: 600,

@@ -68,26 +68,36 @@ local ttl = redis.call('PTTL', KEYS[1])
 if ttl < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]); ttl = tonumber(ARGV[1]) end
 return {count, ttl}`;
 
+const CONNECT_TIMEOUT_MS = 2_000;
+
 /** Counters in Redis (`REDIS_URL`): every instance of the service shares one budget per key. */
 export class RedisStore implements RateLimitStore {
   readonly #redis: Redis;
   readonly #prefix: string;
+  readonly #connected: Promise<unknown>;
 
-  constructor(url: string, prefix = 'booking:rate:') {
+  constructor(url: string, prefix: string) {
     this.#prefix = prefix;
     // Fail fast rather than queue: a request must not wait on a Redis that is away.
     this.#redis = new Redis(url, {
       enableOfflineQueue: false,
       maxRetriesPerRequest: 1,
-      connectTimeout: 2_000,
+      connectTimeout: CONNECT_TIMEOUT_MS,
       commandTimeout: 1_000,
       lazyConnect: false,
     });
     // Connection errors surface on the commands; without a listener they would crash the process.
     this.#redis.on('error', () => {});
+    // The first commands wait for the first connection attempt to end; later ones never queue.
+    this.#connected = new Promise((resolve) => {
+      this.#redis.once('ready', resolve);
+      this.#redis.once('error', resolve);
+      setTimeout(resolve, CONNECT_TIMEOUT_MS).unref();
+    });
   }
 
   async hit(key: string, windowSeconds: number): Promise<WindowCount> {
+    await this.#connected;
     const [count, ttl] = (await this.#redis.eval(HIT_SCRIPT, 1, this.#prefix + key, windowSeconds * 1000)) as [
       number,
       number,
@@ -96,6 +106,7 @@ export class RedisStore implements RateLimitStore {
   }
 
   async peek(key: string): Promise<WindowCount> {
+    await this.#connected;
     const results = await this.#redis
       .multi()
       .get(this.#prefix + key)
