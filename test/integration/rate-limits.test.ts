@@ -95,7 +95,8 @@ describe.each(DIALECTS)('rate limits (SPEC §7) on %s', (dialect) => {
   it('throttles an address after failed attempts with any credential, API keys included', async () => {
     const address = '10.0.0.4';
     for (let i = 0; i < 6; i++) {
-      const attempt = i % 2 === 0 ? { 'x-api-key': 'bk_wrong' } : { authorization: basicHeader(`nobody-${i}`, 'x') };
+      const attempt: Record<string, string> =
+        i % 2 === 0 ? { 'x-api-key': 'bk_wrong' } : { authorization: basicHeader(`nobody-${i}`, 'x') };
       expect((await get(attempt, address)).statusCode).toBe(401);
     }
     const key = await apiKeyFor(database.db, { organizations: [1] });
