@@ -9,7 +9,8 @@ import { requireCredentials } from './http/auth.js';
 import { healthRoutes } from './http/health.routes.js';
 import { RateLimiter } from './http/rate-limit/rate-limiter.js';
 import { MemoryStore, type RateLimitStore, RedisStore } from './http/rate-limit/stores.js';
-import { handleError, PROBLEM_CONTENT_TYPE, problemFor, sendProblem } from './http/problem.js';
+import { handleError, sendProblem } from './http/problem.js';
+import { clientErrorResponse, registerProtection, serverOptions } from './http/protection.js';
 import { RouteTable } from './http/route-table.js';
 import { createLogger } from './logger.js';
 import { accommodationRoutes } from './modules/accommodations/accommodations.routes.js';
@@ -51,21 +52,16 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     // verbose: errors carry their schema, whose description makes a readable message.
     // removeAdditional: false, so unknown body fields are refused rather than silently dropped (SPEC §9).
     ajv: { customOptions: { allErrors: true, verbose: true, removeAdditional: false } },
+    ...serverOptions(config.serverLimits),
     clientErrorHandler(error, socket) {
-      // Malformed requests and oversized headers never reach a route; answer them in kind.
-      const tooLarge = (error as { code?: string }).code === 'HPE_HEADER_OVERFLOW';
-      const problem = tooLarge
-        ? problemFor('headers-too-large', 'Request headers exceed 16 KiB.')
-        : problemFor('invalid-input', 'The request is not valid HTTP.');
-      const body = JSON.stringify(problem);
-      if (socket.writable) {
-        socket.end(
-          `HTTP/1.1 ${problem.status} ${problem.title}\r\nConnection: close\r\nContent-Type: ${PROBLEM_CONTENT_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
-        );
-      }
+      // Malformed requests, oversized headers and timeouts never reach a route; answer them in kind.
+      const response = clientErrorResponse(error);
+      if (response && socket.writable) socket.end(response);
+      else socket.destroy();
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  await registerProtection(app, config.serverLimits);
   app.decorateRequest('principal', null);
   // Bodies are JSON only: without this, Fastify would also accept text/plain.
   app.removeContentTypeParser('text/plain');

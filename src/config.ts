@@ -30,6 +30,30 @@ export const DEFAULT_RATE_LIMITS: RateLimitSettings = Object.freeze({
   authFailureWindowSeconds: 300,
 });
 
+export interface ServerLimits {
+  /** Whole request (headers and body) must arrive within this; 408 otherwise. */
+  requestTimeoutMs: number;
+  /** Headers must arrive within this (Node's slowloris guard); at most requestTimeoutMs. */
+  headersTimeoutMs: number;
+  /** An idle keep-alive connection is closed after this. */
+  keepAliveTimeoutMs: number;
+  /** Open connections per process; further ones are refused by the kernel backlog. */
+  maxConnections: number;
+  /** Event-loop delay above which new requests get 503 (overload). */
+  maxEventLoopDelayMs: number;
+  /** Resident memory above which new requests get 503 (memory pressure). */
+  maxRssBytes: number;
+}
+
+export const DEFAULT_SERVER_LIMITS: ServerLimits = Object.freeze({
+  requestTimeoutMs: 30_000,
+  headersTimeoutMs: 10_000,
+  keepAliveTimeoutMs: 5_000,
+  maxConnections: 2_048,
+  maxEventLoopDelayMs: 1_000,
+  maxRssBytes: 1.5 * 2 ** 30,
+});
+
 export interface Config {
   readonly database: DatabaseConfig;
   readonly port: number;
@@ -39,6 +63,7 @@ export interface Config {
   readonly redisKeyPrefix: string;
   readonly logLevel: LogLevel;
   readonly rateLimits: RateLimitSettings;
+  readonly serverLimits: ServerLimits;
 }
 
 /** Values given on the command line; undefined means "not given". */
@@ -57,6 +82,15 @@ const RATE_LIMIT_VARIABLES = [
   ['AUTH_FAILURE_MAX_PER_ADDRESS', 'authFailuresPerAddress'],
   ['AUTH_FAILURE_WINDOW', 'authFailureWindowSeconds'],
 ] as const satisfies readonly (readonly [string, keyof RateLimitSettings])[];
+
+/** Environment variables of the server's own limits (issue 7), with the setting and unit of each. */
+const SERVER_LIMIT_VARIABLES = [
+  ['REQUEST_TIMEOUT_MS', 'requestTimeoutMs'],
+  ['HEADERS_TIMEOUT_MS', 'headersTimeoutMs'],
+  ['MAX_CONNECTIONS', 'maxConnections'],
+  ['MAX_EVENT_LOOP_DELAY_MS', 'maxEventLoopDelayMs'],
+  ['MAX_RSS_MB', 'maxRssBytes', 2 ** 20],
+] as const satisfies readonly (readonly [string, keyof ServerLimits, number?])[];
 
 export const DEFAULT_DATABASE_URL = 'sqlite:./data/booking.sqlite';
 
@@ -127,13 +161,18 @@ function parsePositiveInteger(source: Source): number {
   return Number(source.value);
 }
 
-function parseRateLimits(env: NodeJS.ProcessEnv): RateLimitSettings {
-  const settings: Record<keyof RateLimitSettings, number> = { ...DEFAULT_RATE_LIMITS };
-  for (const [variable, setting] of RATE_LIMIT_VARIABLES) {
+/** Defaults overridden by the whole-number environment variables that name a setting. */
+function numericSettings<T extends object>(
+  env: NodeJS.ProcessEnv,
+  defaults: T,
+  variables: readonly (readonly [string, keyof T, number?])[],
+): Readonly<T> {
+  const settings = { ...defaults } as Record<keyof T, number>;
+  for (const [variable, setting, unit = 1] of variables) {
     const source = pick(undefined, '', env[variable], variable);
-    if (source) settings[setting] = parsePositiveInteger(source);
+    if (source) settings[setting] = parsePositiveInteger(source) * unit;
   }
-  return Object.freeze(settings);
+  return Object.freeze(settings) as Readonly<T>;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv, flags: ConfigFlags = {}): Config {
@@ -155,6 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, flags: ConfigFlags = {}): Con
     redisUrl: redis ? parseRedisUrl(redis) : undefined,
     redisKeyPrefix: env.REDIS_KEY_PREFIX || 'booking:rate:',
     logLevel: logLevel ? parseLogLevel(logLevel) : 'info',
-    rateLimits: parseRateLimits(env),
+    rateLimits: numericSettings(env, DEFAULT_RATE_LIMITS, RATE_LIMIT_VARIABLES),
+    serverLimits: numericSettings(env, DEFAULT_SERVER_LIMITS, SERVER_LIMIT_VARIABLES),
   });
 }

@@ -87,8 +87,12 @@ export function createDb(config: DatabaseConfig): Db {
   const pool = new pg.Pool({
     connectionString: config.url,
     types: pgTypes,
-    options: '-c TimeZone=UTC',
+    // A statement past 15 s is cancelled by the server; a server that stops answering altogether
+    // (a partition, not a refusal) is given up on by the client after 20 s. Both become 503s.
+    options: '-c TimeZone=UTC -c statement_timeout=15000',
+    query_timeout: 20_000,
     max: 10,
+    // With PostgreSQL down, a request learns it within this and gets 503 (SPEC §6).
     connectionTimeoutMillis: 5000,
   });
   // An idle client that loses its connection must not crash the process; the next query reports it.

@@ -8,9 +8,15 @@ import { AppError } from '../shared/errors.js';
 export const healthRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
   const Status = Type.Object({ status: Type.String() });
 
-  app.get('/health', { schema: { summary: 'Process is alive', response: { 200: Status } } }, async () => ({
-    status: 'ok',
-  }));
+  // Liveness stays 200 under overload: an orchestrator must not restart a process for being busy.
+  const exemptFromPressure = { pressureHandler: () => undefined };
+  app.get(
+    '/health',
+    { config: exemptFromPressure, schema: { summary: 'Process is alive', response: { 200: Status } } },
+    async () => ({
+      status: 'ok',
+    }),
+  );
 
   app.get('/ready', { schema: { summary: 'Database is reachable', response: { 200: Status } } }, async () => {
     try {

@@ -18,6 +18,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   'payload-too-large': 413,
   'unsupported-media-type': 415,
   'headers-too-large': 431,
+  'request-timeout': 408,
   'rate-limited': 429,
   'service-unavailable': 503,
   internal: 500,
@@ -124,17 +125,29 @@ const UNAVAILABLE_CODES = new Set([
   'ECONNRESET',
   'ETIMEDOUT',
   'EHOSTUNREACH',
-  'SQLITE_BUSY',
+  'ENOTFOUND',
+  'EPIPE',
+  // PostgreSQL: admin shutdown, crash shutdown, cannot connect now, too many connections,
+  // statement timeout (57014 is also a cancelled query: both mean "try again").
   '57P01',
+  '57P02',
   '57P03',
+  '53300',
+  '57014',
 ]);
 
-/** A database that cannot be reached or is busy is a temporary condition: 503 with Retry-After. */
+/**
+ * A database that cannot be reached, is busy or is locked is a temporary condition: 503 with
+ * Retry-After (SPEC §6), never a 500. Covers pg's own client errors (connect timeout, a connection
+ * that died mid-query, a query past its timeout) and SQLite's busy/locked codes, extended ones too.
+ */
 function databaseUnavailable(error: unknown): AppError | undefined {
   const e = error as { code?: string; message?: string };
   const unreachable =
-    (e.code !== undefined && UNAVAILABLE_CODES.has(e.code)) ||
-    /Connection terminated|timeout exceeded when trying to connect/i.test(e.message ?? '');
+    (e.code !== undefined && (UNAVAILABLE_CODES.has(e.code) || /^SQLITE_(BUSY|LOCKED)/.test(e.code))) ||
+    /Connection terminated|timeout exceeded when trying to connect|Query read timeout|Connection ended|connect ECONNREFUSED/i.test(
+      e.message ?? '',
+    );
   return unreachable
     ? new AppError('service-unavailable', 'The database is unavailable; try again shortly.', {
         headers: { 'retry-after': '5' },

@@ -14,6 +14,7 @@ export type ErrorCode =
   | 'payload-too-large'
   | 'unsupported-media-type'
   | 'headers-too-large'
+  | 'request-timeout'
   | 'rate-limited'
   | 'service-unavailable'
   | 'internal';

@@ -17,7 +17,21 @@ describe('loadConfig', () => {
         authFailuresPerAddress: 50,
         authFailureWindowSeconds: 300,
       },
+      serverLimits: {
+        requestTimeoutMs: 30_000,
+        headersTimeoutMs: 10_000,
+        keepAliveTimeoutMs: 5_000,
+        maxConnections: 2_048,
+        maxEventLoopDelayMs: 1_000,
+        maxRssBytes: 1.5 * 2 ** 30,
+      },
     });
+  });
+
+  it('reads the server limits from the environment, MAX_RSS_MB in MiB', () => {
+    expect(
+      loadConfig({ REQUEST_TIMEOUT_MS: '2000', MAX_RSS_MB: '300', MAX_EVENT_LOOP_DELAY_MS: '50' }).serverLimits,
+    ).toMatchObject({ requestTimeoutMs: 2000, maxRssBytes: 300 * 2 ** 20, maxEventLoopDelayMs: 50 });
   });
 
   it('reads the limits of SPEC §7 from the environment', () => {
@@ -81,6 +95,7 @@ describe('loadConfig', () => {
     [{ RATE_LIMIT_MAX: '0' }, {}, 'Invalid RATE_LIMIT_MAX: expected a whole number ≥ 1, got "0"'],
     [{ RATE_LIMIT_WINDOW: '1.5' }, {}, 'Invalid RATE_LIMIT_WINDOW'],
     [{ AUTH_FAILURE_MAX: '-3' }, {}, 'Invalid AUTH_FAILURE_MAX'],
+    [{ MAX_RSS_MB: 'lots' }, {}, 'Invalid MAX_RSS_MB'],
   ])('refuses %o %o with one line naming the setting', (env, flags, message) => {
     let error: unknown;
     try {
