@@ -7,6 +7,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // After each file: no secret the tests issued may appear in any log an app wrote.
+    setupFiles: ['test/setup/secrets-never-logged.ts'],
     // A committed .only would silently skip the rest of the suite.
     allowOnly: false,
   },

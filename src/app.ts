@@ -20,6 +20,12 @@ import { reservationRoutes } from './modules/reservations/reservations.routes.js
 import { type Clock, systemClock } from './shared/clock.js';
 import { AppError } from './shared/errors.js';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeTable: RouteTable;
+  }
+}
+
 export interface AppDeps {
   db: Db;
   /** Defaults to the system clock; tests pass a fixed one. */
@@ -63,6 +69,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   await registerProtection(app, config.serverLimits);
   app.decorateRequest('principal', null);
+  // The registered routes, for the checks that must cover every one of them (tests, the API document).
+  app.decorate('routeTable', routes);
   // Bodies are JSON only: without this, Fastify would also accept text/plain.
   app.removeContentTypeParser('text/plain');
   app.addHook('onRoute', (route) => routes.add(route.method, route.url));

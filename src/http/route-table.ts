@@ -7,13 +7,22 @@ import FindMyWay, { type HTTPMethod } from 'find-my-way';
 export class RouteTable {
   readonly #router = FindMyWay({ ignoreTrailingSlash: true });
   readonly #methods = new Set<HTTPMethod>();
+  readonly #routes: { method: HTTPMethod; url: string }[] = [];
 
   add(method: string | string[], url: string): void {
     for (const m of Array.isArray(method) ? method : [method]) {
       const verb = m.toUpperCase() as HTTPMethod;
       this.#methods.add(verb);
-      if (!this.#router.hasRoute(verb, url)) this.#router.on(verb, url, () => {});
+      if (!this.#router.hasRoute(verb, url)) {
+        this.#router.on(verb, url, () => {});
+        this.#routes.push({ method: verb, url });
+      }
     }
+  }
+
+  /** Every registered route (HEAD included where Fastify adds it to a GET). */
+  get routes(): readonly { method: HTTPMethod; url: string }[] {
+    return this.#routes;
   }
 
   /** Methods registered for this concrete path, sorted; empty when the path is unknown. */

@@ -5,6 +5,7 @@ import { loadConfig } from '../../src/config.js';
 import type { Db } from '../../src/db/database.js';
 import type { RateLimitStore } from '../../src/http/rate-limit/stores.js';
 import type { Clock } from '../../src/shared/clock.js';
+import { capturedLogs } from './secrets.js';
 
 /** Every log line the app writes, to prove what never appears in them. */
 export class LogCapture extends Writable {
@@ -29,15 +30,26 @@ const UNLIMITED = {
 
 export async function testApp(
   db: Db,
-  options: { clock?: Clock; logs?: LogCapture; env?: Record<string, string>; rateLimitStore?: RateLimitStore } = {},
+  options: {
+    clock?: Clock;
+    logs?: LogCapture;
+    env?: Record<string, string>;
+    rateLimitStore?: RateLimitStore;
+    /** Extra routes registered before the app is ready (e.g. one that fails on purpose). */
+    routes?: (app: FastifyInstance) => void;
+  } = {},
 ): Promise<FastifyInstance> {
-  const config = loadConfig({ LOG_LEVEL: options.logs ? 'info' : 'silent', ...UNLIMITED, ...options.env });
+  // Every app logs at info into a capture, so the suite-wide check sees what each one wrote.
+  const logs = options.logs ?? new LogCapture();
+  capturedLogs.push(logs);
+  const config = loadConfig({ LOG_LEVEL: 'info', ...UNLIMITED, ...options.env });
   const app = await buildApp(config, {
     db,
     clock: options.clock,
-    logDestination: options.logs,
+    logDestination: logs,
     rateLimitStore: options.rateLimitStore,
   });
+  options.routes?.(app);
   await app.ready();
   return app;
 }

@@ -1,4 +1,5 @@
 import type { Db } from '../../src/db/database.js';
+import { rememberSecret } from './secrets.js';
 import { type CreateCredentialInput, createCredential } from '../../src/modules/credentials/credentials.service.js';
 import type { ImportDocument } from '../../src/modules/data/import.schemas.js';
 import { importDocument } from '../../src/modules/data/import.service.js';
@@ -19,6 +20,7 @@ export async function apiKeyFor(
 ): Promise<string> {
   const created = await createCredential(db.kysely, fixedClock(), input);
   if (!('apiKey' in created)) throw new Error('expected an API key');
+  rememberSecret(created.apiKey);
   return created.apiKey;
 }
 
@@ -29,6 +31,7 @@ export async function basicFor(
 ): Promise<{ authorization: string; id: number; password: string }> {
   const created = await createCredential(db.kysely, fixedClock(), { ...input, basicUsername: username });
   if (!('password' in created)) throw new Error('expected a Basic credential');
+  rememberSecret(created.password, basicHeader(username, created.password));
   return {
     id: created.id,
     password: created.password,

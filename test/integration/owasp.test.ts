@@ -1,0 +1,317 @@
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testApp } from '../helpers/app.js';
+import { createTestDatabase, DIALECTS, type TestDatabase } from '../helpers/databases.js';
+import { apiKeyFor, basicFor, basicHeader, load, twoOrganizations } from '../helpers/fixtures.js';
+
+/** The OWASP API Security Top 10 (2023), line by line, for this service. */
+
+const booking = (accommodation: number, extra: Record<string, unknown> = {}) => ({
+  accommodation,
+  dateFrom: '2025-08-01',
+  dateTo: '2025-08-04',
+  adults: 2,
+  guestName: 'Test Guest',
+  totalAmount: '300.00',
+  currency: 'EUR',
+  ...extra,
+});
+const UNKNOWN_ID = 987654;
+
+describe.each(DIALECTS)('OWASP API Top 10 on %s', (dialect) => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let schemes: [string, Record<string, string>][];
+  let readOnly: string;
+  let otherWriter: string;
+  let ownReservation: number;
+  let foreignReservation: number;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+    await load(database.db, twoOrganizations);
+    app = await testApp(database.db, {
+      routes: (instance) => {
+        instance.get('/api/test/fails', async () => {
+          throw new Error('internal detail: /srv/booking/secret.txt');
+        });
+      },
+    });
+    const key = await apiKeyFor(database.db, { organizations: [1], scope: 'write' });
+    const basic = await basicFor(database.db, `owasp-${dialect}`, { organizations: [1], scope: 'write' });
+    schemes = [
+      ['API key', { 'x-api-key': key }],
+      ['Basic', { authorization: basic.authorization }],
+    ];
+    readOnly = await apiKeyFor(database.db, { organizations: [1] });
+    otherWriter = await apiKeyFor(database.db, { organizations: [2], scope: 'write' });
+    const post = (headers: Record<string, string>, accommodation: number) =>
+      app.inject({ method: 'POST', url: '/api/reservations', headers, payload: booking(accommodation) });
+    ownReservation = (await post({ 'x-api-key': key }, 10)).json().id;
+    foreignReservation = (await post({ 'x-api-key': otherWriter }, 20)).json().id;
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.drop();
+  });
+
+  /** API1: a foreign record or organization and an unknown one must be indistinguishable. */
+  describe('API1 broken object level authorization', () => {
+    const probes: [string, (id: number) => InjectOptions, 'record' | 'organization'][] = [
+      [
+        'list accommodations',
+        (id) => ({ method: 'GET', url: `/api/accommodations/?organization=${id}` }),
+        'organization',
+      ],
+      [
+        'summaries',
+        (id) => ({
+          method: 'GET',
+          url: `/api/reservations/summaries?organization=${id}&dateFrom=2025-07-01&dateTo=2025-08-31`,
+        }),
+        'organization',
+      ],
+      [
+        'create accommodation',
+        (id) => ({
+          method: 'POST',
+          url: '/api/accommodations/',
+          payload: { organization: id, title: 'x', type: 'chalet', maxPersons: 2 },
+        }),
+        'organization',
+      ],
+      [
+        'create reservation in organization',
+        (id) => ({ method: 'POST', url: '/api/reservations', payload: booking(10, { organization: id }) }),
+        'organization',
+      ],
+      [
+        'create reservation on accommodation',
+        (id) => ({ method: 'POST', url: '/api/reservations', payload: booking(id) }),
+        'record',
+      ],
+      ['read accommodation', (id) => ({ method: 'GET', url: `/api/accommodations/${id}` }), 'record'],
+      [
+        'change accommodation',
+        (id) => ({ method: 'PATCH', url: `/api/accommodations/${id}`, payload: { title: 'Taken over' } }),
+        'record',
+      ],
+      ['deactivate accommodation', (id) => ({ method: 'DELETE', url: `/api/accommodations/${id}` }), 'record'],
+      [
+        'availability',
+        (id) => ({
+          method: 'GET',
+          url: `/api/accommodations/${id}/availability?dateFrom=2025-08-01&dateTo=2025-08-05`,
+        }),
+        'record',
+      ],
+    ];
+    const reservationProbes: [string, (id: number) => InjectOptions][] = [
+      ['read reservation', (id) => ({ method: 'GET', url: `/api/reservations/${id}` })],
+      [
+        'change reservation',
+        (id) => ({ method: 'PATCH', url: `/api/reservations/${id}`, payload: { guestName: 'Mallory' } }),
+      ],
+      ['cancel reservation', (id) => ({ method: 'DELETE', url: `/api/reservations/${id}` })],
+    ];
+
+    const normalized = (body: string, id: number) => body.replaceAll(String(id), '<id>');
+
+    it.each(probes)(
+      '%s: a foreign id and an unknown one get the same answer, with both schemes',
+      async (_name, request, kind) => {
+        const foreign = kind === 'organization' ? 2 : 20;
+        for (const [, headers] of schemes) {
+          const a = await app.inject({ ...request(foreign), headers });
+          const b = await app.inject({ ...request(UNKNOWN_ID), headers });
+          expect(a.statusCode).toBeGreaterThanOrEqual(400);
+          expect([a.statusCode, normalized(a.body, foreign)]).toEqual([b.statusCode, normalized(b.body, UNKNOWN_ID)]);
+        }
+      },
+    );
+
+    it.each(reservationProbes)(
+      '%s: a foreign reservation and an unknown one get the same 404, with both schemes',
+      async (_name, request) => {
+        for (const [, headers] of schemes) {
+          const a = await app.inject({ ...request(foreignReservation), headers });
+          const b = await app.inject({ ...request(UNKNOWN_ID), headers });
+          expect(a.statusCode).toBe(404);
+          expect(normalized(a.body, foreignReservation)).toBe(normalized(b.body, UNKNOWN_ID));
+        }
+      },
+    );
+
+    it('leaves foreign records untouched and returns zero foreign rows from any list', async () => {
+      const foreignView = await app.inject({
+        method: 'GET',
+        url: `/api/reservations/${foreignReservation}`,
+        headers: { 'x-api-key': otherWriter },
+      });
+      expect(foreignView.json()).toMatchObject({ guestName: 'Test Guest', status: 'confirmed' });
+      const unit = await app.inject({
+        method: 'GET',
+        url: '/api/accommodations/20',
+        headers: { 'x-api-key': otherWriter },
+      });
+      expect(unit.json()).toMatchObject({ active: true });
+      expect(unit.json().title).not.toBe('Taken over');
+      for (const [, headers] of schemes) {
+        const lists = [
+          await app.inject({ method: 'GET', url: '/api/accommodations/?includeInactive=true', headers }),
+          await app.inject({
+            method: 'GET',
+            url: '/api/reservations/summaries?dateFrom=2025-01-01&dateTo=2025-12-31',
+            headers,
+          }),
+        ];
+        for (const list of lists) {
+          const items = list.json() as { organization: number }[];
+          expect(items.length).toBeGreaterThan(0);
+          expect(items.every((item) => item.organization === 1)).toBe(true);
+        }
+      }
+      expect(ownReservation).toBeGreaterThan(0);
+    });
+  });
+
+  describe('API2 broken authentication', () => {
+    it.each(['api_key', 'apiKey', 'x-api-key', 'key', 'access_token'])(
+      'refuses a valid key passed in the URL as ?%s=',
+      async (name) => {
+        const [, headers] = schemes[0] as [string, Record<string, string>];
+        const key = headers['x-api-key'] as string;
+        const response = await app.inject({ method: 'GET', url: `/api/accommodations/?organization=1&${name}=${key}` });
+        expect(response.statusCode).toBe(401);
+        expect(response.headers['www-authenticate']).toBe('Basic realm="booking", charset="UTF-8"');
+      },
+    );
+
+    it('answers an unknown username and a wrong password identically', async () => {
+      const unknown = await app.inject({
+        method: 'GET',
+        url: '/api/accommodations/',
+        headers: { authorization: basicHeader('nobody-at-all', 'x') },
+      });
+      const wrong = await app.inject({
+        method: 'GET',
+        url: '/api/accommodations/',
+        headers: { authorization: basicHeader(`owasp-${dialect}`, 'x') },
+      });
+      const visible = (r: typeof unknown) => {
+        const { 'x-request-id': _id, date: _date, ...headers } = r.headers;
+        return { status: r.statusCode, headers, body: r.body };
+      };
+      expect(visible(unknown)).toEqual(visible(wrong));
+      expect(unknown.statusCode).toBe(401);
+    });
+  });
+
+  describe('API3 broken object property level authorization', () => {
+    it('never returns internal columns, even ones the code does not know about', async () => {
+      const internal = 'INTERNAL-NOTE-7f3a';
+      for (const table of ['reservations', 'accommodations', 'organizations'] as const) {
+        await sql`alter table ${sql.table(table)} add column internal_note text`.execute(database.db.kysely);
+        await sql`update ${sql.table(table)} set internal_note = ${internal}`.execute(database.db.kysely);
+      }
+      const [, headers] = schemes[0] as [string, Record<string, string>];
+      const responses = await Promise.all(
+        [
+          '/api/accommodations/?includeInactive=true',
+          '/api/accommodations/10',
+          '/api/accommodations/10/availability?dateFrom=2025-08-01&dateTo=2025-08-05',
+          '/api/reservations/summaries?dateFrom=2025-01-01&dateTo=2025-12-31&limit=100',
+          `/api/reservations/${ownReservation}`,
+        ].map((url) => app.inject({ method: 'GET', url, headers })),
+      );
+      responses.push(
+        await app.inject({
+          method: 'PATCH',
+          url: `/api/reservations/${ownReservation}`,
+          headers,
+          payload: { channel: 'phone' },
+        }),
+      );
+      for (const response of responses) {
+        expect(response.statusCode).toBe(200);
+        for (const hidden of [internal, 'internal_note', 'password_hash', 'key_hash', 'scrypt$', '"version"']) {
+          expect(response.body).not.toContain(hidden);
+        }
+      }
+    });
+  });
+
+  describe('API5 broken function level authorization', () => {
+    const PUBLIC = new Set(['/health', '/ready']);
+    const concrete = (url: string) => url.replace(':id', '10');
+    const validBodies: Record<string, unknown> = {
+      'POST /api/accommodations/': { title: 'New', type: 'chalet', maxPersons: 2 },
+      'PATCH /api/accommodations/:id': { title: 'Renamed' },
+      'DELETE /api/accommodations/:id': undefined,
+      'POST /api/reservations': booking(10, { dateFrom: '2026-01-01', dateTo: '2026-01-03' }),
+      'PATCH /api/reservations/:id': { guestName: 'Someone' },
+      'DELETE /api/reservations/:id': undefined,
+    };
+
+    it('requires a credential on every registered route outside the public list', async () => {
+      const routes = app.routeTable.routes.filter((r) => !PUBLIC.has(r.url) && r.url !== '/api/test/fails');
+      expect(routes.length).toBeGreaterThanOrEqual(12);
+      for (const route of routes) {
+        const response = await app.inject({
+          method: route.method as InjectOptions['method'],
+          url: concrete(route.url),
+        });
+        expect([route.method, route.url, response.statusCode]).toEqual([route.method, route.url, 401]);
+      }
+    });
+
+    it('requires the write scope on every write route, enumerated from the app', async () => {
+      const writes = app.routeTable.routes.filter((r) => !['GET', 'HEAD', 'OPTIONS'].includes(r.method));
+      expect(writes.map((r) => `${r.method} ${r.url}`).sort()).toEqual(Object.keys(validBodies).sort());
+      for (const route of writes) {
+        const key = `${route.method} ${route.url}`;
+        const url = route.url.includes(':id')
+          ? concrete(route.url).replace('/reservations/10', `/reservations/${ownReservation}`)
+          : route.url;
+        const response = await app.inject({
+          method: route.method as InjectOptions['method'],
+          url,
+          headers: { 'x-api-key': readOnly },
+          payload: validBodies[key] as never,
+        });
+        expect([key, response.statusCode]).toEqual([key, 403]);
+      }
+    });
+  });
+
+  describe('API8 security misconfiguration', () => {
+    it('answers a failing handler with 500 problem+json that tells nothing of the failure', async () => {
+      const [, headers] = schemes[0] as [string, Record<string, string>];
+      const response = await app.inject({ method: 'GET', url: '/api/test/fails', headers });
+      expect(response.statusCode).toBe(500);
+      expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(response.json()).toEqual({
+        type: 'urn:booking-service:problem:internal',
+        title: 'Internal Server Error',
+        status: 500,
+        detail: 'The server could not complete the request.',
+      });
+    });
+
+    it.each([
+      ['TRACE', '/api/accommodations/', 405],
+      ['TRACE', '/health', 405],
+      ['DELETE', '/health', 405],
+      ['PUT', '/api/reservations/summaries', 405],
+      ['GET', '/api/nothing-here', 404],
+      ['OPTIONS', '/api/accommodations/', 405],
+    ] as const)('refuses %s %s with %i problem+json', async (method, url, status) => {
+      const response = await app.inject({ method: method as InjectOptions['method'], url });
+      expect(response.statusCode).toBe(status);
+      expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(response.json().status).toBe(status);
+      if (status === 405) expect(response.headers.allow).toBeDefined();
+    });
+  });
+});
