@@ -28,7 +28,11 @@ function cli(args, databaseUrl) {
 /** Starts a process and resolves once it prints the URL it listens on. */
 function start(args) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'warn' } });
+    // The bench measures throughput, not the per-credential budget of SPEC §7: the limit is lifted.
+    const child = spawn(process.execPath, args, {
+      cwd: ROOT,
+      env: { ...process.env, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '1000000000' },
+    });
     let output = '';
     child.stdout.on('data', (chunk) => {
       output += chunk;
@@ -74,8 +78,8 @@ function countReservations(databaseUrl) {
   });
 }
 
-async function autocannon(url, headers) {
-  const args = ['-j', '-c', String(CONNECTIONS), '-d', String(SECONDS)];
+async function autocannon(url, headers, seconds = SECONDS) {
+  const args = ['-j', '-c', String(CONNECTIONS), '-d', String(seconds)];
   for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}=${value}`);
   const { stdout } = await run(join(ROOT, 'node_modules', '.bin', 'autocannon'), [...args, url], {
     encoding: 'utf8',
@@ -124,6 +128,8 @@ async function peakResidentMiB(pid, work) {
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function measure(name, url, headers, serverPid) {
+  // One unmeasured second first: caches filled, the password verified once, the JIT warm.
+  await autocannon(url, headers, 1);
   const rounds = [];
   let peakRssMiB = 0;
   for (let i = 0; i < ROUNDS; i++) {
