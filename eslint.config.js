@@ -30,6 +30,7 @@ export default tseslint.config(
         Buffer: 'readonly',
         setInterval: 'readonly',
         clearInterval: 'readonly',
+        setTimeout: 'readonly',
       },
     },
   },
