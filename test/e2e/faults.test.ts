@@ -82,7 +82,7 @@ describe('faults on real server processes', () => {
     }
   });
 
-  it('on SIGTERM stops accepting, finishes the request in flight, and exits 0', async () => {
+  it('on SIGTERM stops accepting, finishes the request in flight, answers the next one 503, and exits 0', async () => {
     const databaseUrl = sqliteUrl();
     const { apiKey } = await prepare(databaseUrl);
     const { server, baseUrl } = await startServer([], { DATABASE_URL: databaseUrl });
@@ -99,7 +99,7 @@ describe('faults on real server processes', () => {
     await new Promise((resolve) => raw.socket.once('connect', resolve));
     raw.socket.write(
       `POST /api/reservations HTTP/1.1\r\nHost: booking\r\nAccept: application/json\r\nContent-Type: application/json\r\n` +
-        `X-Api-Key: ${apiKey}\r\nConnection: close\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 20)}`,
+        `X-Api-Key: ${apiKey}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 20)}`,
     );
     await new Promise((resolve) => setTimeout(resolve, 300));
     server.child.kill('SIGTERM');
@@ -115,9 +115,17 @@ describe('faults on real server processes', () => {
       )
       .toBe('refused');
     expect(server.child.exitCode).toBeNull();
-    raw.socket.write(body.slice(20));
+    // The rest of the body, and right behind it a second request on the same connection.
+    raw.socket.write(
+      `${body.slice(20)}GET /api/accommodations/ HTTP/1.1\r\nHost: booking\r\nAccept: application/json\r\nX-Api-Key: ${apiKey}\r\n\r\n`,
+    );
     const response = await raw.closed;
     expect(response).toMatch(/^HTTP\/1\.1 201 /);
+    const second = response.slice(response.indexOf('HTTP/1.1 ', 10));
+    expect(second).toMatch(/^HTTP\/1\.1 503 /);
+    expect(second).toMatch(/content-type: application\/problem\+json/i);
+    expect(second).toMatch(/retry-after: \d+/i);
+    expect(second).toMatch(/connection: close/i);
     expect(await server.exited).toBe(0);
   });
 });
