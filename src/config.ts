@@ -39,9 +39,9 @@ export interface ServerLimits {
   keepAliveTimeoutMs: number;
   /** Open connections per process; further ones are refused by the kernel backlog. */
   maxConnections: number;
-  /** Event-loop delay above which new requests get 503 (overload). */
+  /** Event-loop delay above which new requests get 503 (overload); 0 = not checked. */
   maxEventLoopDelayMs: number;
-  /** Resident memory above which new requests get 503 (memory pressure). */
+  /** Resident memory above which new requests get 503 (memory pressure); 0 = not checked. */
   maxRssBytes: number;
 }
 
@@ -88,9 +88,10 @@ const SERVER_LIMIT_VARIABLES = [
   ['REQUEST_TIMEOUT_MS', 'requestTimeoutMs'],
   ['HEADERS_TIMEOUT_MS', 'headersTimeoutMs'],
   ['MAX_CONNECTIONS', 'maxConnections'],
-  ['MAX_EVENT_LOOP_DELAY_MS', 'maxEventLoopDelayMs'],
-  ['MAX_RSS_MB', 'maxRssBytes', 2 ** 20],
-] as const satisfies readonly (readonly [string, keyof ServerLimits, number?])[];
+  // 0 turns the two overload checks off (a process that is not a server, such as a test runner).
+  ['MAX_EVENT_LOOP_DELAY_MS', 'maxEventLoopDelayMs', 1, 0],
+  ['MAX_RSS_MB', 'maxRssBytes', 2 ** 20, 0],
+] as const satisfies readonly (readonly [string, keyof ServerLimits, number?, number?])[];
 
 export const DEFAULT_DATABASE_URL = 'sqlite:./data/booking.sqlite';
 
@@ -156,8 +157,10 @@ function parseRedisUrl(source: Source): string {
   return source.value;
 }
 
-function parsePositiveInteger(source: Source): number {
-  if (!/^[1-9]\d{0,9}$/.test(source.value)) throw invalid(source, 'a whole number ≥ 1');
+function parseWholeNumber(source: Source, minimum: number): number {
+  if (!/^\d{1,10}$/.test(source.value) || Number(source.value) < minimum) {
+    throw invalid(source, `a whole number ≥ ${minimum}`);
+  }
   return Number(source.value);
 }
 
@@ -165,12 +168,12 @@ function parsePositiveInteger(source: Source): number {
 function numericSettings<T extends object>(
   env: NodeJS.ProcessEnv,
   defaults: T,
-  variables: readonly (readonly [string, keyof T, number?])[],
+  variables: readonly (readonly [string, keyof T, number?, number?])[],
 ): Readonly<T> {
   const settings = { ...defaults } as Record<keyof T, number>;
-  for (const [variable, setting, unit = 1] of variables) {
+  for (const [variable, setting, unit = 1, minimum = 1] of variables) {
     const source = pick(undefined, '', env[variable], variable);
-    if (source) settings[setting] = parsePositiveInteger(source) * unit;
+    if (source) settings[setting] = parseWholeNumber(source, minimum) * unit;
   }
   return Object.freeze(settings) as Readonly<T>;
 }

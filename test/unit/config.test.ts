@@ -32,6 +32,10 @@ describe('loadConfig', () => {
     expect(
       loadConfig({ REQUEST_TIMEOUT_MS: '2000', MAX_RSS_MB: '300', MAX_EVENT_LOOP_DELAY_MS: '50' }).serverLimits,
     ).toMatchObject({ requestTimeoutMs: 2000, maxRssBytes: 300 * 2 ** 20, maxEventLoopDelayMs: 50 });
+    expect(loadConfig({ MAX_RSS_MB: '0', MAX_EVENT_LOOP_DELAY_MS: '0' }).serverLimits).toMatchObject({
+      maxRssBytes: 0,
+      maxEventLoopDelayMs: 0,
+    });
   });
 
   it('reads the limits of SPEC §7 from the environment', () => {
@@ -96,6 +100,7 @@ describe('loadConfig', () => {
     [{ RATE_LIMIT_WINDOW: '1.5' }, {}, 'Invalid RATE_LIMIT_WINDOW'],
     [{ AUTH_FAILURE_MAX: '-3' }, {}, 'Invalid AUTH_FAILURE_MAX'],
     [{ MAX_RSS_MB: 'lots' }, {}, 'Invalid MAX_RSS_MB'],
+    [{ RATE_LIMIT_MAX: '00' }, {}, 'Invalid RATE_LIMIT_MAX'],
   ])('refuses %o %o with one line naming the setting', (env, flags, message) => {
     let error: unknown;
     try {
