@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { type Authenticator, type Principal, parseBasicAuthorization } from '../modules/credentials/authenticator.js';
+import { type Authenticator, type Principal, presentedCredentials } from '../modules/credentials/authenticator.js';
 import type { RateLimiter } from './rate-limit/rate-limiter.js';
 import { AppError } from '../shared/errors.js';
 
@@ -36,21 +36,16 @@ function singleHeader(value: string | string[] | undefined): string | undefined 
 export function requireCredentials(app: FastifyInstance, authenticator: Authenticator, limiter: RateLimiter): void {
   app.addHook('onRequest', async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    const presented = {
-      apiKey: singleHeader(request.headers['x-api-key']),
-      authorization: singleHeader(request.headers.authorization),
-    };
-    // Only Basic credentials name a user; when X-Api-Key is present it alone decides (SPEC §5).
-    const username =
-      presented.apiKey === undefined && presented.authorization !== undefined
-        ? parseBasicAuthorization(presented.authorization)?.username
-        : undefined;
+    const presented = presentedCredentials(
+      singleHeader(request.headers['x-api-key']),
+      singleHeader(request.headers.authorization),
+    );
+    // Only Basic credentials name a user.
+    const username = presented.scheme === 'basic' ? presented.basic?.username : undefined;
     await limiter.assertAuthenticationAllowed(request.ip, username);
     const principal = await authenticator.authenticate(presented);
     if (!principal) {
-      if (presented.apiKey !== undefined || presented.authorization !== undefined) {
-        await limiter.recordAuthenticationFailure(request.ip, username);
-      }
+      if (presented.scheme !== 'none') await limiter.recordAuthenticationFailure(request.ip, username);
       throw unauthorized();
     }
     request.principal = principal;

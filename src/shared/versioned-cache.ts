@@ -39,6 +39,15 @@ export class VersionedCache<T> {
     this.#weight += weight;
   }
 
+  /** The value kept under this version, or `load`'s result, kept for the next caller. */
+  async getOrLoad(key: string, version: number, load: () => Promise<T>): Promise<T> {
+    const cached = this.get(key, version);
+    if (cached !== undefined) return cached;
+    const value = await load();
+    this.set(key, version, value);
+    return value;
+  }
+
   /** Weight currently kept. */
   get weight(): number {
     return this.#weight;

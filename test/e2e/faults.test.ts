@@ -4,6 +4,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, DIALECTS, type TestDatabase } from '../helpers/databases.js';
 import { twoOrganizations } from '../helpers/fixtures.js';
 import { runCli, startServer } from '../helpers/processes.js';
 import { createThrowawayPostgres, type ThrowawayPostgres } from '../helpers/throwaway-postgres.js';
@@ -35,9 +36,19 @@ function rawSocket(baseUrl: string) {
   return { socket, closed, received: () => received };
 }
 
-describe('faults on real server processes', () => {
+describe.each(DIALECTS)('faults on real server processes on %s', (dialect) => {
+  const databases: TestDatabase[] = [];
+  const freshDatabaseUrl = async () => {
+    const database = await createTestDatabase(dialect);
+    databases.push(database);
+    return database.url;
+  };
+  afterAll(async () => {
+    for (const database of databases) await database.drop();
+  });
+
   it('shares one rate-limit budget between two processes through Redis', async () => {
-    const databaseUrl = sqliteUrl();
+    const databaseUrl = await freshDatabaseUrl();
     const { apiKey } = await prepare(databaseUrl);
     const env = {
       DATABASE_URL: databaseUrl,
@@ -64,26 +75,8 @@ describe('faults on real server processes', () => {
     }
   });
 
-  it('answers a request whose headers never finish with 408 problem+json', async () => {
-    const { server, baseUrl } = await startServer([], {
-      DATABASE_URL: sqliteUrl(),
-      REQUEST_TIMEOUT_MS: '1000',
-      HEADERS_TIMEOUT_MS: '1000',
-    });
-    try {
-      const raw = rawSocket(baseUrl);
-      raw.socket.write('GET /health HTTP/1.1\r\nHost: booking\r\nX-Slow: ');
-      const response = await raw.closed;
-      expect(response).toMatch(/^HTTP\/1\.1 408 /);
-      expect(response).toMatch(/Content-Type: application\/problem\+json/i);
-      expect(JSON.parse(response.slice(response.indexOf('\r\n\r\n') + 4))).toMatchObject({ status: 408 });
-    } finally {
-      await server.stop();
-    }
-  });
-
   it('on SIGTERM stops accepting, finishes the request in flight, answers the next one 503, and exits 0', async () => {
-    const databaseUrl = sqliteUrl();
+    const databaseUrl = await freshDatabaseUrl();
     const { apiKey } = await prepare(databaseUrl);
     const { server, baseUrl } = await startServer([], { DATABASE_URL: databaseUrl });
     const body = JSON.stringify({
@@ -127,6 +120,26 @@ describe('faults on real server processes', () => {
     expect(second).toMatch(/retry-after: \d+/i);
     expect(second).toMatch(/connection: close/i);
     expect(await server.exited).toBe(0);
+  });
+});
+
+describe('slow clients', () => {
+  it('answers a request whose headers never finish with 408 problem+json', async () => {
+    const { server, baseUrl } = await startServer([], {
+      DATABASE_URL: sqliteUrl(),
+      REQUEST_TIMEOUT_MS: '1000',
+      HEADERS_TIMEOUT_MS: '1000',
+    });
+    try {
+      const raw = rawSocket(baseUrl);
+      raw.socket.write('GET /health HTTP/1.1\r\nHost: booking\r\nX-Slow: ');
+      const response = await raw.closed;
+      expect(response).toMatch(/^HTTP\/1\.1 408 /);
+      expect(response).toMatch(/Content-Type: application\/problem\+json/i);
+      expect(JSON.parse(response.slice(response.indexOf('\r\n\r\n') + 4))).toMatchObject({ status: 408 });
+    } finally {
+      await server.stop();
+    }
   });
 });
 

@@ -39,4 +39,14 @@ describe('VersionedCache', () => {
     expect(cache.get('huge', 1)).toBeUndefined();
     expect(cache.weight).toBe(5);
   });
+
+  it('loads a missing or outdated value once and keeps it under its version', async () => {
+    const cache = new VersionedCache<number>();
+    let loads = 0;
+    const load = async () => ++loads * 10;
+    expect(await cache.getOrLoad('q', 1, load)).toBe(10);
+    expect(await cache.getOrLoad('q', 1, load)).toBe(10);
+    expect(await cache.getOrLoad('q', 2, load)).toBe(20);
+    expect(loads).toBe(2);
+  });
 });

@@ -54,10 +54,7 @@ export async function listAccommodationsOf(
   const modifiedSince = query.modifiedSince && lowerBound(organization?.timezone ?? 'UTC', query.modifiedSince);
   const includeInactive = query.includeInactive ?? false;
   const key = JSON.stringify([organizationId, modifiedSince ?? null, includeInactive]);
-  let body = cache.get(key, version);
-  if (!body) {
-    body = jsonBody(serialize(await listAccommodations(db, organizationId, { modifiedSince, includeInactive })));
-    cache.set(key, version, body);
-  }
-  return body;
+  return cache.getOrLoad(key, version, async () =>
+    jsonBody(serialize(await listAccommodations(db, organizationId, { modifiedSince, includeInactive }))),
+  );
 }

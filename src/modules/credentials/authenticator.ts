@@ -23,9 +23,23 @@ export interface Principal {
   readonly compatibilityDate: string | null;
 }
 
-export interface PresentedCredentials {
-  apiKey?: string | undefined;
-  authorization?: string | undefined;
+type BasicCredentials = { username: string; password: string };
+
+/**
+ * What a request presents, decided once per request. When X-Api-Key is present it alone decides,
+ * even if Basic credentials come along (SPEC §5); a Basic header that cannot be parsed is still
+ * presented (and fails), so it counts as a failed attempt.
+ */
+export type PresentedCredentials =
+  { scheme: 'api-key'; apiKey: string } | { scheme: 'basic'; basic: BasicCredentials | undefined } | { scheme: 'none' };
+
+export function presentedCredentials(
+  apiKey: string | undefined,
+  authorization: string | undefined,
+): PresentedCredentials {
+  if (apiKey !== undefined) return { scheme: 'api-key', apiKey };
+  if (authorization !== undefined) return { scheme: 'basic', basic: parseBasicAuthorization(authorization) };
+  return { scheme: 'none' };
 }
 
 interface VerifiedPassword {
@@ -42,7 +56,7 @@ const LAST_USED_RESOLUTION_MS = 60_000;
 /** scrypt runs at once: each holds 128 MiB, so this bounds the memory password checks can take. */
 const MAX_CONCURRENT_HASHES = 2;
 
-export function parseBasicAuthorization(header: string): { username: string; password: string } | undefined {
+export function parseBasicAuthorization(header: string): BasicCredentials | undefined {
   const match = /^Basic[ \t]+([A-Za-z0-9+/]+={0,2})[ \t]*$/i.exec(header);
   if (!match) return undefined;
   const decoded = Buffer.from(match[1] as string, 'base64').toString('utf8');
@@ -71,12 +85,11 @@ export class Authenticator {
   }
 
   async authenticate(presented: PresentedCredentials): Promise<Principal | undefined> {
-    // When X-Api-Key is present it alone decides, even if Basic credentials come along (SPEC §5).
     const row =
-      presented.apiKey !== undefined
+      presented.scheme === 'api-key'
         ? await this.#byApiKey(presented.apiKey)
-        : presented.authorization !== undefined
-          ? await this.#byBasic(presented.authorization)
+        : presented.scheme === 'basic' && presented.basic
+          ? await this.#byBasic(presented.basic)
           : undefined;
     if (!row || row.revoked !== null) return undefined;
 
@@ -99,9 +112,7 @@ export class Authenticator {
     return timingSafeEqual(Buffer.from(row.key_hash, 'hex'), Buffer.from(hash, 'hex')) ? row : undefined;
   }
 
-  async #byBasic(authorization: string): Promise<CredentialRow | undefined> {
-    const basic = parseBasicAuthorization(authorization);
-    if (!basic) return undefined;
+  async #byBasic(basic: BasicCredentials): Promise<CredentialRow | undefined> {
     const row = await findCredentialByUsername(this.#db, basic.username);
     const storedHash = row?.type === 'basic' ? row.password_hash : null;
 

@@ -117,18 +117,12 @@ export async function listSummaries(
 
   const queryKey = JSON.stringify([filter.organizationId, filter.selection, filter.statuses]);
   const pageKey = `${queryKey}|${page.limit}|${page.offset}`;
-  let cached = caches.pages.get(pageKey, version);
-  if (!cached) {
+  const cached = await caches.pages.getOrLoad(pageKey, version, async () => {
     const items = await findSummaries(db, filter, page);
-    cached = { body: jsonBody(serialize(items)), items: items.length };
-    caches.pages.set(pageKey, version, cached);
-  }
+    return { body: jsonBody(serialize(items)), items: items.length };
+  });
   // A first page that is not full holds everything: no need to count.
   if (page.offset === 0 && cached.items < page.limit) return { body: cached.body, total: cached.items };
-  let total = caches.totals.get(queryKey, version);
-  if (total === undefined) {
-    total = await countSummaries(db, filter);
-    caches.totals.set(queryKey, version, total);
-  }
+  const total = await caches.totals.getOrLoad(queryKey, version, () => countSummaries(db, filter));
   return { body: cached.body, total };
 }
