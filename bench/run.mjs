@@ -10,7 +10,7 @@ import { promisify } from 'node:util';
 const run = promisify(execFile);
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const MAIN = join(ROOT, 'dist', 'main.js');
+const MAIN = join(ROOT, 'dist', 'src', 'main.js');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -67,8 +67,8 @@ function ensureDataSet(databaseUrl) {
 /** Reservations in the data set, read through the service's own database layer. */
 function countReservations(databaseUrl) {
   const script = `
-    const { createDb, closeDb } = await import(${JSON.stringify(join(ROOT, 'dist/db/database.js'))});
-    const { parseDatabaseUrl } = await import(${JSON.stringify(join(ROOT, 'dist/config.js'))});
+    const { createDb, closeDb } = await import(${JSON.stringify(join(ROOT, 'dist/src/db/database.js'))});
+    const { parseDatabaseUrl } = await import(${JSON.stringify(join(ROOT, 'dist/src/config.js'))});
     const db = createDb(parseDatabaseUrl({ value: process.env.DATABASE_URL, name: 'DATABASE_URL' }));
     const row = await db.kysely.selectFrom('reservations').select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
     process.stdout.write(String(row.n)); await closeDb(db);`;

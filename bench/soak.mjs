@@ -8,7 +8,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const MAIN = join(ROOT, 'dist', 'main.js');
+const MAIN = join(ROOT, 'dist', 'src', 'main.js');
 const CLIENTS = Number(process.env.SOAK_CLIENTS ?? 20);
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 2);
 const dir = mkdtempSync(join(tmpdir(), 'booking-soak-'));

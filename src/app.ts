@@ -7,6 +7,7 @@ import type { Db } from './db/database.js';
 import { assertAcceptsJson } from './http/accept.js';
 import { requireCredentials } from './http/auth.js';
 import { healthRoutes } from './http/health.routes.js';
+import { registerOpenApi } from './http/openapi.js';
 import { RateLimiter } from './http/rate-limit/rate-limiter.js';
 import { MemoryStore, type RateLimitStore, RedisStore } from './http/rate-limit/stores.js';
 import { handleError, sendProblem } from './http/problem.js';
@@ -57,7 +58,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     // Report every broken parameter at once (SPEC §6), not just the first.
     // verbose: errors carry their schema, whose description makes a readable message.
     // removeAdditional: false, so unknown body fields are refused rather than silently dropped (SPEC §9).
-    ajv: { customOptions: { allErrors: true, verbose: true, removeAdditional: false } },
+    // int32/int64 are OpenAPI's integer formats: the bounds beside them are what is checked.
+    ajv: {
+      customOptions: {
+        allErrors: true,
+        verbose: true,
+        removeAdditional: false,
+        formats: { int32: true, int64: true },
+      },
+    },
     ...serverOptions(config.serverLimits),
     clientErrorHandler(error, socket) {
       // Malformed requests, oversized headers and timeouts never reach a route; answer them in kind.
@@ -93,6 +102,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     return sendProblem(reply, new AppError('not-found', `No resource at ${path}.`));
   });
 
+  // Before any route: the document is built from the routes as they are registered.
+  await registerOpenApi(app);
   await app.register(healthRoutes, { db: deps.db });
 
   const authenticator = new Authenticator(deps.db.kysely, clock);

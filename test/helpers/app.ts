@@ -5,6 +5,7 @@ import { loadConfig } from '../../src/config.js';
 import type { Db } from '../../src/db/database.js';
 import type { RateLimitStore } from '../../src/http/rate-limit/stores.js';
 import type { Clock } from '../../src/shared/clock.js';
+import { checkResponsesAgainstDocument } from './contract.js';
 import { capturedLogs } from './secrets.js';
 
 /** Every log line the app writes, to prove what never appears in them. */
@@ -55,5 +56,6 @@ export async function testApp(
   });
   options.routes?.(app);
   await app.ready();
+  checkResponsesAgainstDocument(app);
   return app;
 }

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 
 /** The built CLI (`npm test` builds first), run as a real process, as an operator would. */
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const MAIN = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
+const MAIN = fileURLToPath(new URL('../../dist/src/main.js', import.meta.url));
 
 export interface CliResult {
   code: number | null;

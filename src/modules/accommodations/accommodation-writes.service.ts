@@ -8,15 +8,15 @@ import { AppError, invalidInput } from '../../shared/errors.js';
 import { bumpVersion } from '../organizations/organizations.repository.js';
 import { holdingReservations } from '../reservations/reservations.repository.js';
 import { toAccommodation } from './accommodations.repository.js';
-import type {
-  Accommodation,
-  Availability,
-  CreateAccommodationBody,
-  UpdateAccommodationBody,
+import {
+  type Accommodation,
+  type Availability,
+  type CreateAccommodationBody,
+  MAX_AVAILABILITY_NIGHTS,
+  type UpdateAccommodationBody,
 } from './accommodations.schemas.js';
 
 /** Longest period the availability endpoint lists night by night. */
-const MAX_AVAILABILITY_NIGHTS = 366;
 
 function notFound(id: number): AppError {
   return new AppError('not-found', `No accommodation ${id}.`);

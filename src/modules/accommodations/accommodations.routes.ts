@@ -11,6 +11,7 @@ import {
   getAccommodation,
   updateAccommodation,
 } from './accommodation-writes.service.js';
+import { apiResponses, ref } from '../../http/api-responses.js';
 import { conditionalGet, sendJsonBody, serializerOf } from '../../http/etag.js';
 import {
   type Accommodation,
@@ -30,10 +31,15 @@ export const accommodationRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clo
     {
       onSend: conditionalGet,
       schema: {
+        operationId: 'listAccommodations',
+        tags: ['accommodations'],
         summary: 'List accommodations',
         description: 'Accommodations of one organization ordered by id. Not paginated.',
         querystring: AccommodationListQuery,
-        response: { 200: Type.Array(AccommodationSchema) },
+        response: apiResponses(
+          { description: 'The accommodations, ordered by id', schema: Type.Array(ref(AccommodationSchema)) },
+          { input: true, list: true },
+        ),
       },
     },
     async (request, reply) => {
@@ -50,10 +56,15 @@ export const accommodationRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clo
     '/api/accommodations/',
     {
       schema: {
+        operationId: 'createAccommodation',
+        tags: ['accommodations'],
         summary: 'Create an accommodation',
         description: 'Needs the write scope. Accepts Idempotency-Key.',
         body: CreateAccommodationBody,
-        response: { 201: AccommodationSchema },
+        response: apiResponses(
+          { description: 'The created accommodation', schema: ref(AccommodationSchema) },
+          { input: true, body: true, write: true, create: true },
+        ),
       },
     },
     async (request, reply) => {
@@ -74,7 +85,19 @@ export const accommodationRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clo
 
   app.get(
     '/api/accommodations/:id',
-    { schema: { summary: 'One accommodation', params: IdParams, response: { 200: AccommodationSchema } } },
+    {
+      schema: {
+        operationId: 'getAccommodation',
+        tags: ['accommodations'],
+        summary: 'One accommodation',
+        description: '404 when it does not exist or belongs to an organization the credential is not bound to.',
+        params: IdParams,
+        response: apiResponses(
+          { description: 'The accommodation', schema: ref(AccommodationSchema) },
+          { input: true, record: true },
+        ),
+      },
+    },
     async (request) => getAccommodation(db, principalOf(request).organizations, request.params.id),
   );
 
@@ -82,10 +105,16 @@ export const accommodationRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clo
     '/api/accommodations/:id',
     {
       schema: {
+        operationId: 'updateAccommodation',
+        tags: ['accommodations'],
         summary: 'Change an accommodation',
+        description: 'Needs the write scope. Changes only the fields given.',
         params: IdParams,
         body: UpdateAccommodationBody,
-        response: { 200: AccommodationSchema },
+        response: apiResponses(
+          { description: 'The changed accommodation', schema: ref(AccommodationSchema) },
+          { input: true, record: true, body: true, write: true },
+        ),
       },
     },
     async (request) => {
@@ -99,10 +128,15 @@ export const accommodationRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clo
     '/api/accommodations/:id',
     {
       schema: {
+        operationId: 'deactivateAccommodation',
+        tags: ['accommodations'],
         summary: 'Deactivate an accommodation',
         description: 'Sets active=false; the record and its reservations stay.',
         params: IdParams,
-        response: { 200: AccommodationSchema },
+        response: apiResponses(
+          { description: 'The deactivated accommodation', schema: ref(AccommodationSchema) },
+          { input: true, record: true, body: true, write: true },
+        ),
       },
     },
     async (request) => {
@@ -116,11 +150,16 @@ export const accommodationRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clo
     '/api/accommodations/:id/availability',
     {
       schema: {
+        operationId: 'getAvailability',
+        tags: ['accommodations'],
         summary: 'Free and taken nights',
         description: 'The nights dateFrom … dateTo − 1, each free or taken by a night-holding reservation.',
         params: IdParams,
         querystring: AvailabilityQuery,
-        response: { 200: AvailabilitySchema },
+        response: apiResponses(
+          { description: 'Each night of the period', schema: ref(AvailabilitySchema) },
+          { input: true, record: true },
+        ),
       },
     },
     async (request) =>

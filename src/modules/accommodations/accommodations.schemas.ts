@@ -1,19 +1,42 @@
 import { type Static, Type } from 'typebox';
-import { CalendarDate, OrganizationId, Timestamp } from '../../shared/schemas.js';
+import { CalendarDate, OrganizationId, RecordId, Timestamp, int32, text } from '../../shared/schemas.js';
+
+/** Length limits of stored text; the writes and the import enforce them, the responses promise them. */
+export const TITLE_MAX = 200;
+export const UNIT_TYPE_MAX = 50;
+/** The longest period one availability request covers. */
+export const MAX_AVAILABILITY_NIGHTS = 366;
 
 export const AccommodationSchema = Type.Object(
   {
-    id: Type.Integer(),
-    organization: Type.Integer({ description: 'Owning organization id' }),
-    title: Type.String(),
-    type: Type.String({ description: 'chalet, bungalow, pitch, apartment, room, tent, … (free text)' }),
-    maxPersons: Type.Integer({ minimum: 0 }),
-    bedrooms: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
+    id: RecordId,
+    organization: int32({ minimum: 1, description: 'Owning organization id' }),
+    title: text(TITLE_MAX),
+    type: text(UNIT_TYPE_MAX, 'chalet, bungalow, pitch, apartment, room, tent, … (free text)'),
+    maxPersons: int32(),
+    bedrooms: Type.Union([int32(), Type.Null()]),
     active: Type.Boolean(),
     created: Timestamp,
     modified: Timestamp,
   },
-  { additionalProperties: false },
+  {
+    $id: 'Accommodation',
+    additionalProperties: false,
+    description: 'A bookable unit of an organization (SPEC §2)',
+    examples: [
+      {
+        id: 12,
+        organization: 1,
+        title: 'Chalet Heide 12',
+        type: 'chalet',
+        maxPersons: 6,
+        bedrooms: 3,
+        active: true,
+        created: '2024-11-02T10:00:00Z',
+        modified: '2025-03-15T08:30:00Z',
+      },
+    ],
+  },
 );
 export type Accommodation = Static<typeof AccommodationSchema>;
 
@@ -22,6 +45,7 @@ export const AccommodationListQuery = Type.Object({
   modifiedSince: Type.Optional(
     Type.String({
       // The shape is checked here so it is reported with the other parameters; calendar validity in the service.
+      maxLength: 40,
       pattern: '^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(Z|z|[+-]\\d{2}:\\d{2}))?$',
       description:
         "Only records modified at or after this date (start of the day in the organization's time zone) or RFC 3339 timestamp",
@@ -32,14 +56,14 @@ export const AccommodationListQuery = Type.Object({
 });
 export type AccommodationListQuery = Static<typeof AccommodationListQuery>;
 
-const Title = Type.String({ minLength: 1, maxLength: 200 });
+const Title = Type.String({ minLength: 1, maxLength: TITLE_MAX });
 const UnitType = Type.String({
   minLength: 1,
-  maxLength: 50,
+  maxLength: UNIT_TYPE_MAX,
   description: 'chalet, bungalow, pitch, apartment, room, tent, …',
 });
-const Persons = Type.Integer({ minimum: 0, maximum: 1000 });
-const Bedrooms = Type.Union([Type.Integer({ minimum: 0, maximum: 100 }), Type.Null()]);
+const Persons = int32({ maximum: 1000 });
+const Bedrooms = Type.Union([int32({ maximum: 100 }), Type.Null()]);
 
 export const CreateAccommodationBody = Type.Object(
   {
@@ -73,7 +97,7 @@ export const AvailabilityQuery = Type.Object({
 
 export const AvailabilitySchema = Type.Object(
   {
-    accommodation: Type.Integer(),
+    accommodation: RecordId,
     dateFrom: CalendarDate,
     dateTo: CalendarDate,
     available: Type.Boolean({ description: 'Every night of the period is free' }),
@@ -82,14 +106,15 @@ export const AvailabilitySchema = Type.Object(
         {
           date: CalendarDate,
           status: Type.Enum(['free', 'taken']),
-          reservation: Type.Union([Type.Integer(), Type.Null()], {
+          reservation: Type.Union([RecordId, Type.Null()], {
             description: 'The reservation holding a taken night',
           }),
         },
         { additionalProperties: false },
       ),
+      { maxItems: MAX_AVAILABILITY_NIGHTS },
     ),
   },
-  { additionalProperties: false },
+  { $id: 'Availability', additionalProperties: false, description: 'The nights of a period, each free or taken' },
 );
 export type Availability = Static<typeof AvailabilitySchema>;

@@ -1,13 +1,16 @@
 import { type Static, Type } from 'typebox';
+import { TITLE_MAX, UNIT_TYPE_MAX } from '../accommodations/accommodations.schemas.js';
 import { ReservationStatusSchema } from '../reservations/reservation-status.js';
+import { RESERVATION_NUMBER_MAX, TEXT_MAX } from '../reservations/reservations.schemas.js';
 
 /**
  * The document `booking import` reads: SPEC §2 field names. Ids, statuses and timestamps may be
  * given (an export from another system keeps them) or left out (they are generated). Unknown
  * fields are refused, so a typo cannot silently drop data.
  */
-const Id = Type.Integer({ minimum: 1 });
-const Count = Type.Integer({ minimum: 0 });
+// Stored as 32-bit integers in both dialects.
+const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+const Count = Type.Integer({ minimum: 0, maximum: 2_147_483_647 });
 const DateText = Type.String({ format: 'date' });
 const TimestampText = Type.String({ format: 'date-time' });
 const strict = { additionalProperties: false } as const;
@@ -27,8 +30,8 @@ export const ImportAccommodation = Type.Object(
   {
     id: Type.Optional(Id),
     organization: Id,
-    title: Type.String({ minLength: 1 }),
-    type: Type.String({ minLength: 1 }),
+    title: Type.String({ minLength: 1, maxLength: TITLE_MAX }),
+    type: Type.String({ minLength: 1, maxLength: UNIT_TYPE_MAX }),
     maxPersons: Count,
     bedrooms: Type.Optional(Type.Union([Count, Type.Null()])),
     active: Type.Optional(Type.Boolean()),
@@ -41,9 +44,9 @@ export const ImportAccommodation = Type.Object(
 export const ImportReservation = Type.Object(
   {
     id: Type.Optional(Id),
-    reservationNumber: Type.String({ minLength: 1 }),
+    reservationNumber: Type.String({ minLength: 1, maxLength: RESERVATION_NUMBER_MAX }),
     organization: Id,
-    accommodation: Type.Union([Id, Type.Object({ id: Id, title: Type.Optional(Type.String()) }, strict)]),
+    accommodation: Type.Union([Id, Type.Object({ id: Id, title: Type.Optional(Type.String({ maxLength: TITLE_MAX })) }, strict)]),
     status: Type.Optional(ReservationStatusSchema),
     dateFrom: DateText,
     dateTo: DateText,
@@ -51,10 +54,10 @@ export const ImportReservation = Type.Object(
     adults: Count,
     children: Type.Optional(Count),
     babies: Type.Optional(Count),
-    guestName: Type.String(),
+    guestName: Type.String({ maxLength: TEXT_MAX }),
     totalAmount: Type.String({ pattern: '^\\d{1,13}(\\.\\d{1,2})?$' }),
     currency: Type.String({ pattern: '^[A-Z]{3}$' }),
-    channel: Type.Optional(Type.String()),
+    channel: Type.Optional(Type.String({ maxLength: TEXT_MAX })),
     created: Type.Optional(TimestampText),
     modified: Type.Optional(TimestampText),
     cancelled: Type.Optional(Type.Union([TimestampText, Type.Null()])),

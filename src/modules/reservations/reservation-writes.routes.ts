@@ -3,7 +3,8 @@ import type { Db } from '../../db/database.js';
 import { principalOf, requireWriteScope, resolveOrganization } from '../../http/auth.js';
 import { idempotencyScope, idempotentCreate, sendCreated } from '../../http/idempotency.js';
 import type { Clock } from '../../shared/clock.js';
-import { IdParams, ProblemSchema } from '../../shared/schemas.js';
+import { IdParams } from '../../shared/schemas.js';
+import { apiResponses, ref } from '../../http/api-responses.js';
 import {
   cancelReservation,
   createReservation,
@@ -21,16 +22,19 @@ export const reservationWriteRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: 
   app,
   { db, clock },
 ) => {
-  const conflict = { 409: ProblemSchema };
-
   app.post(
     '/api/reservations',
     {
       schema: {
+        operationId: 'createReservation',
+        tags: ['reservations'],
         summary: 'Create a reservation',
         description: 'Needs the write scope. Refused with 409 when any night is taken. Accepts Idempotency-Key.',
         body: CreateReservationBody,
-        response: { 201: ReservationSummarySchema, ...conflict },
+        response: apiResponses(
+          { description: 'The created reservation', schema: ref(ReservationSummarySchema) },
+          { input: true, body: true, write: true, conflict: true, create: true },
+        ),
       },
     },
     async (request, reply) => {
@@ -51,7 +55,19 @@ export const reservationWriteRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: 
 
   app.get(
     '/api/reservations/:id',
-    { schema: { summary: 'One reservation summary', params: IdParams, response: { 200: ReservationSummarySchema } } },
+    {
+      schema: {
+        operationId: 'getReservation',
+        tags: ['reservations'],
+        summary: 'One reservation summary',
+        description: '404 when it does not exist or belongs to an organization the credential is not bound to.',
+        params: IdParams,
+        response: apiResponses(
+          { description: 'The reservation', schema: ref(ReservationSummarySchema) },
+          { input: true, record: true },
+        ),
+      },
+    },
     async (request) => getReservation(db, principalOf(request).organizations, request.params.id),
   );
 
@@ -59,11 +75,16 @@ export const reservationWriteRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: 
     '/api/reservations/:id',
     {
       schema: {
+        operationId: 'updateReservation',
+        tags: ['reservations'],
         summary: 'Change a reservation',
         description: 'Dates, accommodation, guests, amount, or status along the state machine (409 otherwise).',
         params: IdParams,
         body: UpdateReservationBody,
-        response: { 200: ReservationSummarySchema, ...conflict },
+        response: apiResponses(
+          { description: 'The changed reservation', schema: ref(ReservationSummarySchema) },
+          { input: true, record: true, body: true, write: true, conflict: true },
+        ),
       },
     },
     async (request) => {
@@ -77,10 +98,15 @@ export const reservationWriteRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: 
     '/api/reservations/:id',
     {
       schema: {
+        operationId: 'cancelReservation',
+        tags: ['reservations'],
         summary: 'Cancel a reservation',
         description: 'Sets status cancelled and the cancelled timestamp; repeating it is harmless.',
         params: IdParams,
-        response: { 200: ReservationSummarySchema, ...conflict },
+        response: apiResponses(
+          { description: 'The cancelled reservation', schema: ref(ReservationSummarySchema) },
+          { input: true, record: true, body: true, write: true, conflict: true },
+        ),
       },
     },
     async (request) => {

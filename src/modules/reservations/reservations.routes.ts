@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Db } from '../../db/database.js';
 import { principalOf, resolveOrganization } from '../../http/auth.js';
+import { apiResponses, ref } from '../../http/api-responses.js';
 import { conditionalGet, sendJsonBody, serializerOf } from '../../http/etag.js';
 import { paginationHeaders } from '../../shared/pagination.js';
 import type { Clock } from '../../shared/clock.js';
@@ -16,12 +17,17 @@ export const reservationRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock
     {
       onSend: conditionalGet,
       schema: {
+        operationId: 'listReservationSummaries',
+        tags: ['reservations'],
         summary: 'List reservation summaries',
         description:
           'Reservations of one organization whose reference date falls in dateFrom … dateTo (both inclusive), ' +
           'in a total, stable order, paginated with Link and X-Pagination-* headers.',
         querystring: SummaryListQuery,
-        response: { 200: Type.Array(ReservationSummarySchema) },
+        response: apiResponses(
+          { description: 'One page of summaries', schema: Type.Array(ref(ReservationSummarySchema)) },
+          { input: true, list: true, paginated: true },
+        ),
       },
     },
     async (request, reply) => {

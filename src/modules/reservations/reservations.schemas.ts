@@ -1,30 +1,60 @@
 import { type Static, Type } from 'typebox';
-import { CalendarDate, OrganizationId, Timestamp } from '../../shared/schemas.js';
+import { CalendarDate, OrganizationId, RecordId, Timestamp, int32, text } from '../../shared/schemas.js';
 import { RESERVATION_STATUSES, ReservationStatusSchema } from './reservation-status.js';
 import { INITIAL_STATUSES } from './state-machine.js';
 
+/** Length limits of stored text; the writes and the import enforce them, the responses promise them. */
+export const TEXT_MAX = 200;
+export const RESERVATION_NUMBER_MAX = 64;
+
 export const ReservationSummarySchema = Type.Object(
   {
-    id: Type.Integer(),
-    reservationNumber: Type.String({ description: 'Human reference, unique per organization' }),
-    organization: Type.Integer(),
-    accommodation: Type.Object({ id: Type.Integer(), title: Type.String() }, { additionalProperties: false }),
+    id: RecordId,
+    reservationNumber: text(RESERVATION_NUMBER_MAX, 'Human reference, unique per organization'),
+    organization: RecordId,
+    accommodation: Type.Object({ id: RecordId, title: text(TEXT_MAX) }, { additionalProperties: false }),
     status: ReservationStatusSchema,
     dateFrom: { ...CalendarDate, description: 'Arrival day' },
     dateTo: { ...CalendarDate, description: 'Departure day' },
-    nights: Type.Integer({ minimum: 1, description: 'dateTo − dateFrom in days' }),
-    adults: Type.Integer({ minimum: 0 }),
-    children: Type.Integer({ minimum: 0 }),
-    babies: Type.Integer({ minimum: 0 }),
-    guestName: Type.String({ description: 'Main booker, as displayed' }),
-    totalAmount: Type.String({ pattern: '^-?\\d+\\.\\d{2}$', examples: ['412.50'] }),
-    currency: Type.String({ pattern: '^[A-Z]{3}$', examples: ['EUR'] }),
-    channel: Type.String({ examples: ['website', 'booking.com'] }),
+    nights: int32({ minimum: 1, description: 'dateTo − dateFrom in days' }),
+    adults: int32(),
+    children: int32(),
+    babies: int32(),
+    guestName: text(TEXT_MAX, 'Main booker, as displayed'),
+    totalAmount: Type.String({ pattern: '^-?\\d+\\.\\d{2}$', maxLength: 17, examples: ['412.50'] }),
+    currency: Type.String({ pattern: '^[A-Z]{3}$', maxLength: 3, examples: ['EUR'] }),
+    channel: Type.String({ maxLength: TEXT_MAX, examples: ['website', 'booking.com'] }),
     created: Timestamp,
     modified: Timestamp,
     cancelled: Type.Union([Timestamp, Type.Null()]),
   },
-  { additionalProperties: false },
+  {
+    $id: 'ReservationSummary',
+    additionalProperties: false,
+    description: 'The read model of a reservation (SPEC §2)',
+    examples: [
+      {
+        id: 4711,
+        reservationNumber: 'DH-2025-00412',
+        organization: 1,
+        accommodation: { id: 12, title: 'Chalet Heide 12' },
+        status: 'confirmed',
+        dateFrom: '2025-07-14',
+        dateTo: '2025-07-21',
+        nights: 7,
+        adults: 2,
+        children: 1,
+        babies: 0,
+        guestName: 'Anna de Vries',
+        totalAmount: '875.00',
+        currency: 'EUR',
+        channel: 'website',
+        created: '2025-01-20T14:03:11Z',
+        modified: '2025-02-02T09:12:45Z',
+        cancelled: null,
+      },
+    ],
+  },
 );
 export type ReservationSummary = Static<typeof ReservationSummarySchema>;
 
@@ -44,11 +74,10 @@ export const SummaryListQuery = Type.Object({
       description: 'Which date of a reservation must fall in the period; default date-from',
     }),
   ),
-  limit: Type.Optional(
-    Type.Integer({ minimum: 1, maximum: SUMMARY_PAGE_LIMIT, description: 'Page size; default 100' }),
-  ),
+  limit: Type.Optional(int32({ minimum: 1, maximum: SUMMARY_PAGE_LIMIT, description: 'Page size; default 100' })),
   offset: Type.Optional(
     Type.Integer({
+      format: 'int64',
       minimum: 0,
       maximum: Number.MAX_SAFE_INTEGER,
       description: 'Zero-based position of the first item; default 0',
@@ -57,6 +86,7 @@ export const SummaryListQuery = Type.Object({
   status: Type.Optional(
     Type.String({
       pattern: `^(${statusAlternatives})(,(${statusAlternatives}))*$`,
+      maxLength: 200,
       description: `Comma-separated states: ${RESERVATION_STATUSES.join(', ')}`,
       examples: ['confirmed,checked-in'],
     }),
@@ -64,22 +94,28 @@ export const SummaryListQuery = Type.Object({
 });
 export type SummaryListQuery = Static<typeof SummaryListQuery>;
 
-const Guests = Type.Integer({ minimum: 0, maximum: 1000 });
+const Guests = int32({ maximum: 1000 });
 const Money = Type.String({
+  maxLength: 16,
   pattern: '^\\d{1,13}(\\.\\d{1,2})?$',
   description: 'decimal amount, e.g. 412.50',
   examples: ['412.50'],
 });
-const Currency = Type.String({ pattern: '^[A-Z]{3}$', description: 'ISO 4217 code, e.g. EUR', examples: ['EUR'] });
-const Text = Type.String({ minLength: 1, maxLength: 200 });
+const Currency = Type.String({
+  pattern: '^[A-Z]{3}$',
+  maxLength: 3,
+  description: 'ISO 4217 code, e.g. EUR',
+  examples: ['EUR'],
+});
+const Text = Type.String({ minLength: 1, maxLength: TEXT_MAX });
 
 export const CreateReservationBody = Type.Object(
   {
     organization: Type.Optional(OrganizationId),
-    accommodation: Type.Integer({ minimum: 1, description: 'Accommodation id' }),
+    accommodation: int32({ minimum: 1, description: 'Accommodation id' }),
     dateFrom: { ...CalendarDate, description: 'Arrival day' },
     dateTo: { ...CalendarDate, description: 'Departure day' },
-    adults: Type.Integer({ minimum: 1, maximum: 1000 }),
+    adults: int32({ minimum: 1, maximum: 1000 }),
     children: Type.Optional(Guests),
     babies: Type.Optional(Guests),
     guestName: Text,
@@ -88,7 +124,7 @@ export const CreateReservationBody = Type.Object(
     channel: Type.Optional(Text),
     status: Type.Optional(Type.Enum(INITIAL_STATUSES, { description: 'Initial state; default confirmed' })),
     reservationNumber: Type.Optional(
-      Type.String({ minLength: 1, maxLength: 64, description: 'Generated when omitted' }),
+      Type.String({ minLength: 1, maxLength: RESERVATION_NUMBER_MAX, description: 'Generated when omitted' }),
     ),
   },
   { additionalProperties: false },
@@ -97,10 +133,10 @@ export type CreateReservationBody = Static<typeof CreateReservationBody>;
 
 export const UpdateReservationBody = Type.Object(
   {
-    accommodation: Type.Optional(Type.Integer({ minimum: 1 })),
+    accommodation: Type.Optional(RecordId),
     dateFrom: Type.Optional(CalendarDate),
     dateTo: Type.Optional(CalendarDate),
-    adults: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+    adults: Type.Optional(int32({ minimum: 1, maximum: 1000 })),
     children: Type.Optional(Guests),
     babies: Type.Optional(Guests),
     guestName: Type.Optional(Text),

@@ -1,0 +1,107 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { AccommodationSchema, AvailabilitySchema } from '../modules/accommodations/accommodations.schemas.js';
+import { ReservationSummarySchema } from '../modules/reservations/reservations.schemas.js';
+import { ProblemSchema } from '../shared/schemas.js';
+import { apiResponses } from './api-responses.js';
+import { WWW_AUTHENTICATE } from './auth.js';
+import { VERSION } from '../version.js';
+
+/**
+ * The API document (`GET /openapi.json`, SPEC §4.6) and its interactive reference (`GET /docs`).
+ * Nothing here describes an endpoint: @fastify/swagger builds every path from the route schemas
+ * (http/api-responses.ts gives each its responses and headers). The reference is Swagger UI served
+ * from the installed package, so it works without internet access.
+ */
+
+/** Records that are a named type in the document (components/schemas) and in generated clients. */
+const NAMED_SCHEMAS = [ProblemSchema, ReservationSummarySchema, AccommodationSchema, AvailabilitySchema];
+
+export const OPENAPI_PATH = '/openapi.json';
+export const DOCS_PATH = '/docs';
+
+const DESCRIPTION = `Accommodations and reservation summaries of holiday parks, hotels and rental agencies.
+
+Every \`/api/\` request carries a credential: an \`X-Api-Key\` header, or HTTP Basic. Keys look like
+\`bk_\` followed by 36 base62 characters; the examples in this document are not real keys. Errors are
+\`application/problem+json\` (RFC 9457). Reservation summaries are paginated with \`Link\` and
+\`X-Pagination-*\` headers: follow \`rel="next"\` until it is gone.`;
+
+// Relative, so the document describes the server that serves it wherever that is deployed;
+// x-internal: false says it is the public API (OWASP API9, inventory).
+const SERVER = {
+  url: '/',
+  description: 'This deployment (local, staging or production): the server that served this document',
+  'x-internal': false,
+};
+
+export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'booking-service',
+        version: VERSION,
+        description: DESCRIPTION,
+        license: { name: 'MIT', identifier: 'MIT' },
+        contact: { name: 'booking-service maintainers', url: 'https://github.com/booking-service/booking-service' },
+      },
+      servers: [SERVER],
+      tags: [
+        { name: 'accommodations', description: 'Bookable units (SPEC §4.1, §9)' },
+        { name: 'reservations', description: 'Reservation summaries and bookings (SPEC §4.2–4.5, §9)' },
+        { name: 'service', description: 'Health, readiness and this document (SPEC §4.6)' },
+      ],
+      components: {
+        securitySchemes: {
+          apiKey: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'X-Api-Key',
+            description: 'An API key created with `booking credentials create`; it alone decides when present.',
+          },
+          basic: {
+            type: 'http',
+            scheme: 'basic',
+            description: `Username and password of a Basic credential. A 401 answers \`WWW-Authenticate: ${WWW_AUTHENTICATE}\`.`,
+          },
+        },
+      },
+      security: [{ apiKey: [] }, { basic: [] }],
+    },
+    // Shared schemas keep their names ($id) in components/schemas instead of `def-0`, `def-1`, …
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (json.$id as string) ?? `def-${i}` },
+  });
+  for (const schema of NAMED_SCHEMAS) app.addSchema(schema);
+
+  let document: string | undefined;
+  app.get(
+    OPENAPI_PATH,
+    {
+      schema: {
+        operationId: 'getOpenApiDocument',
+        summary: 'This document',
+        description: 'The OpenAPI 3.1 description of the service, generated from its route schemas.',
+        tags: ['service'],
+        security: [],
+        response: apiResponses(
+          { description: 'An OpenAPI 3.1 document', schema: Type.Object({}, { additionalProperties: true }) },
+          { public: true },
+        ),
+      },
+    },
+    async (_request, reply) => {
+      // Built once: the routes do not change after start.
+      document ??= JSON.stringify(app.swagger());
+      return reply.type('application/json; charset=utf-8').send(document);
+    },
+  );
+
+  await app.register(swaggerUi, {
+    routePrefix: DOCS_PATH,
+    staticCSP: true,
+    uiConfig: { url: OPENAPI_PATH, deepLinking: true, displayOperationId: true },
+  });
+}
