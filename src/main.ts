@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { Command, CommanderError } from 'commander';
 import { registerCredentials } from './cli/commands/credentials.js';
+import { registerExport } from './cli/commands/export.js';
 import { registerImport } from './cli/commands/import.js';
 import { registerMigrate } from './cli/commands/migrate.js';
 import { registerSeed } from './cli/commands/seed.js';
@@ -32,5 +33,6 @@ registerMigrate(program);
 registerImport(program);
 registerSeed(program);
 registerCredentials(program);
+registerExport(program);
 
 program.parseAsync(process.argv).catch(reportFailure);

@@ -1,0 +1,124 @@
+import type { components, operations } from './openapi-types.js';
+import { type ClientOptions, type Credentials, Transport } from './transport.js';
+
+/**
+ * The typed client of booking-service (`import { createClient } from 'booking-service/client'`).
+ * No dependencies beyond the platform's fetch. Its types come from the service's OpenAPI document
+ * (openapi-types.ts is generated from it, and the test suite fails when the two differ).
+ */
+
+export { BookingApiError, type Problem } from './errors.js';
+export type { ClientOptions, Credentials } from './transport.js';
+
+export type ReservationSummary = components['schemas']['ReservationSummary'];
+export type Accommodation = components['schemas']['Accommodation'];
+export type ReservationStatus = ReservationSummary['status'];
+export type AccommodationsQuery = NonNullable<operations['listAccommodations']['parameters']['query']>;
+/** The summaries query; `status` may also be given as a list. */
+export type SummariesQuery = Omit<operations['listReservationSummaries']['parameters']['query'], 'status'> & {
+  status?: string | readonly ReservationStatus[];
+};
+
+export type PageRelation = 'next' | 'last' | 'prev' | 'first';
+
+/** One page of summaries with its pagination headers (SPEC §4.3). */
+export interface SummariesPage {
+  items: ReservationSummary[];
+  /** X-Total-Count: matching items over all pages (absent when the response is not paginated). */
+  total: number | undefined;
+  /** The Link header's URLs, absolute. */
+  links: Partial<Record<PageRelation, string>>;
+  /** X-Pagination-Next/-Last/-Prev/-First. */
+  offsets: Partial<Record<PageRelation, number>>;
+  etag: string | undefined;
+  /** The URL this page came from. */
+  url: string;
+}
+
+/** Every summary across all pages, in the service's order; `.pages()` gives them page by page. */
+export interface SummariesIterable extends AsyncIterable<ReservationSummary> {
+  pages(): AsyncIterable<SummariesPage>;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+export interface BookingClient {
+  accommodations: {
+    list(query?: AccommodationsQuery, options?: CallOptions): Promise<Accommodation[]>;
+  };
+  reservations: {
+    summaries(query: SummariesQuery, options?: CallOptions): SummariesIterable;
+  };
+}
+
+/** `<url>; rel="next", <url>; rel="last"` → { next: url, last: url }, resolved against the page URL. */
+export function parseLinkHeader(header: string | null, base: string): Partial<Record<PageRelation, string>> {
+  const links: Partial<Record<PageRelation, string>> = {};
+  for (const match of (header ?? '').matchAll(/<([^>]*)>\s*;\s*rel="?([a-z]+)"?/g)) {
+    const [, target, relation] = match as unknown as [string, string, PageRelation];
+    if (['next', 'last', 'prev', 'first'].includes(relation)) links[relation] = new URL(target, base).toString();
+  }
+  return links;
+}
+
+function integerHeader(response: Response, name: string): number | undefined {
+  const value = response.headers.get(name);
+  return value !== null && /^\d+$/.test(value) ? Number(value) : undefined;
+}
+
+function pagesOf(transport: Transport, query: SummariesQuery, options: CallOptions): AsyncIterable<SummariesPage> {
+  const { status, ...rest } = query;
+  const first = transport.url('api/reservations/summaries', {
+    ...rest,
+    status: typeof status === 'string' || status === undefined ? status : status.join(','),
+  });
+  return {
+    async *[Symbol.asyncIterator]() {
+      let url: URL | undefined = first;
+      while (url) {
+        const response = await transport.get(url, options.signal);
+        const items = (await response.json()) as ReservationSummary[];
+        const links = parseLinkHeader(response.headers.get('link'), url.toString());
+        const offsets: Partial<Record<PageRelation, number>> = {};
+        for (const relation of ['next', 'last', 'prev', 'first'] as const) {
+          const offset = integerHeader(response, `x-pagination-${relation}`);
+          if (offset !== undefined) offsets[relation] = offset;
+        }
+        yield {
+          items,
+          total: integerHeader(response, 'x-total-count'),
+          links,
+          offsets,
+          etag: response.headers.get('etag') ?? undefined,
+          url: url.toString(),
+        };
+        url = links.next ? new URL(links.next) : undefined;
+      }
+    },
+  };
+}
+
+export function createClient(credentials: Credentials, options: ClientOptions = {}): BookingClient {
+  const transport = new Transport(credentials, options);
+  return {
+    accommodations: {
+      async list(query = {}, call = {}) {
+        const response = await transport.get(transport.url('api/accommodations/', query), call.signal);
+        return (await response.json()) as Accommodation[];
+      },
+    },
+    reservations: {
+      summaries(query, call = {}) {
+        const pages = () => pagesOf(transport, query, call);
+        return {
+          pages,
+          async *[Symbol.asyncIterator]() {
+            for await (const page of pages()) yield* page.items;
+          },
+        };
+      },
+    },
+  };
+}

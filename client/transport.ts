@@ -1,0 +1,121 @@
+import { BookingApiError, problemOf } from './errors.js';
+
+/**
+ * One request with the credential, the Accept header, retries and cancellation. Only the platform:
+ * `fetch`, `AbortSignal`, `URL`, `btoa`, `TextEncoder`.
+ */
+
+export type Credentials = { baseUrl: string; apiKey: string } | { baseUrl: string; username: string; password: string };
+
+export interface ClientOptions {
+  /** The fetch to use; the platform's by default. */
+  fetch?: typeof fetch;
+  /** How often a 429 or 503 is retried before its error is thrown; 5 by default. */
+  retries?: number;
+  /** Cancels every request of this client (each call may add its own signal). */
+  signal?: AbortSignal;
+  /** A Retry-After longer than this (in ms) is not waited for: the error is thrown. 60 s by default. */
+  maxRetryDelayMs?: number;
+  /** First backoff step when the server gives no Retry-After; doubled per attempt. 250 ms by default. */
+  backoffMs?: number;
+}
+
+/** Statuses that say "not now" rather than "no": worth asking again after a pause. */
+const RETRIABLE = new Set([429, 503]);
+const MAX_BACKOFF_MS = 30_000;
+
+function basicAuthorization(username: string, password: string): string {
+  // btoa takes Latin-1: encode as UTF-8 first, as the service decodes it (SPEC §5, charset="UTF-8").
+  const bytes = new TextEncoder().encode(`${username}:${password}`);
+  return `Basic ${btoa(String.fromCharCode(...bytes))}`;
+}
+
+/** Seconds from a Retry-After header: delta-seconds or an HTTP date. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
+  if (value === null || value.trim() === '') return undefined;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim());
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
+}
+
+/**
+ * How long to wait before attempt `attempt + 1`: the server's Retry-After when it gave one, plus a
+ * little jitter so that many clients told the same time do not return at the same instant; else
+ * exponential backoff with full jitter.
+ */
+export function retryDelayMs(
+  attempt: number,
+  retryAfterSeconds: number | undefined,
+  backoffMs: number,
+  random = Math.random,
+): number {
+  if (retryAfterSeconds !== undefined) return retryAfterSeconds * 1000 + Math.floor(random() * backoffMs);
+  return Math.floor(random() * Math.min(MAX_BACKOFF_MS, backoffMs * 2 ** attempt));
+}
+
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+export class Transport {
+  readonly baseUrl: URL;
+  readonly #headers: Record<string, string>;
+  readonly #fetch: typeof fetch;
+  readonly #retries: number;
+  readonly #maxRetryDelayMs: number;
+  readonly #backoffMs: number;
+  readonly #signal: AbortSignal | undefined;
+
+  constructor(credentials: Credentials, options: ClientOptions = {}) {
+    // A trailing slash, so relative paths resolve below a base path (https://host/booking/).
+    this.baseUrl = new URL(credentials.baseUrl.endsWith('/') ? credentials.baseUrl : `${credentials.baseUrl}/`);
+    this.#headers = {
+      accept: 'application/json',
+      ...('apiKey' in credentials
+        ? { 'x-api-key': credentials.apiKey }
+        : { authorization: basicAuthorization(credentials.username, credentials.password) }),
+    };
+    this.#fetch = options.fetch ?? globalThis.fetch;
+    this.#retries = options.retries ?? 5;
+    this.#maxRetryDelayMs = options.maxRetryDelayMs ?? 60_000;
+    this.#backoffMs = options.backoffMs ?? 250;
+    this.#signal = options.signal;
+  }
+
+  /** A path of the API (`api/reservations/summaries`) with its query, below the base URL. */
+  url(path: string, query: Record<string, string | number | boolean | undefined> = {}): URL {
+    const url = new URL(path.replace(/^\//, ''), this.baseUrl);
+    for (const [name, value] of Object.entries(query)) {
+      if (value !== undefined) url.searchParams.set(name, String(value));
+    }
+    return url;
+  }
+
+  /** GET a URL; a 2xx response is returned, anything else thrown as BookingApiError. */
+  async get(url: URL, signal?: AbortSignal): Promise<Response> {
+    const signals = [this.#signal, signal].filter((s): s is AbortSignal => s !== undefined);
+    const combined = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
+    for (let attempt = 0; ; attempt += 1) {
+      combined?.throwIfAborted();
+      const response = await this.#fetch(url, { headers: this.#headers, signal: combined });
+      if (response.ok) return response;
+      const retryAfter = parseRetryAfter(response.headers.get('retry-after'));
+      const error = new BookingApiError(response.status, await problemOf(response), url.toString(), retryAfter);
+      if (!RETRIABLE.has(response.status) || attempt >= this.#retries) throw error;
+      const delay = retryDelayMs(attempt, retryAfter, this.#backoffMs);
+      if (delay > this.#maxRetryDelayMs) throw error;
+      await sleep(delay, combined);
+    }
+  }
+}
