@@ -13,7 +13,9 @@ export interface CliResult {
 
 function cleanEnv(env: Record<string, string>): NodeJS.ProcessEnv {
   // The child must not inherit the test runner's database or logging settings by accident.
-  const { DATABASE_URL: _d, PORT: _p, HOST: _h, LOG_LEVEL: _l, ...rest } = process.env;
+  // Nor the developer's export credentials (booking export reads BOOKING_*).
+  const { DATABASE_URL: _d, PORT: _p, HOST: _h, LOG_LEVEL: _l, ...inherited } = process.env;
+  const rest = Object.fromEntries(Object.entries(inherited).filter(([name]) => !name.startsWith('BOOKING_')));
   return { ...rest, ...env };
 }
 
