@@ -325,6 +325,21 @@ describe.each(DIALECTS)('the client SDK and booking export against a real server
       expect(readdirSync(dir).sort()).toEqual(['summaries.json', 'summaries.ndjson']);
     });
 
+    it('draws a progress bar from X-Total-Count on a terminal (and nothing when piped, as above)', async () => {
+      const output = join(mkdtempSync(join(tmpdir(), 'booking-export-tty-')), 'out.csv');
+      const command = [process.execPath, join(ROOT, 'dist/src/main.js'), 'export', 'summaries']
+        .concat(['--base-url', baseUrl, '--from', '2025-01-01', '--to', '2025-12-31', '--output', output])
+        .map((word) => `'${word}'`)
+        .join(' ');
+      // script(1) runs the export on a pseudo-terminal, as a person at a shell would.
+      const { stdout } = await run('script', ['-qec', command, '/dev/null'], {
+        env: { ...process.env, BOOKING_API_KEY: apiKey },
+      });
+      const total = arrivalsIn('2025-01-01', '2025-12-31').length.toLocaleString('en');
+      expect(stdout).toContain(`[${'#'.repeat(30)}] ${total} / ${total} items`);
+      expect(stdout).toContain('\r[');
+    });
+
     it('falls back to 31-day chunks for a credential that keeps the rules from before 2025-04-17', async () => {
       const result = await exportCli(['--from', '2025-01-01', '--to', '2025-03-31', '--format', 'ndjson'], {
         BOOKING_API_KEY: legacyKey,
