@@ -340,6 +340,18 @@ describe.each(DIALECTS)('the client SDK and booking export against a real server
       expect(stdout).toContain('\r[');
     });
 
+    it('stops quietly, exit 0, when the reader of its output goes away (| head)', async () => {
+      const command = [process.execPath, join(ROOT, 'dist/src/main.js'), 'export', 'summaries']
+        .concat(['--base-url', baseUrl, '--from', '2025-01-01', '--to', '2025-12-31', '--format', 'ndjson'])
+        .map((word) => `'${word}'`)
+        .join(' ');
+      const { stdout, stderr } = await run('bash', ['-o', 'pipefail', '-c', `${command} | head -n 2`], {
+        env: { ...process.env, BOOKING_API_KEY: apiKey },
+      });
+      expect(stdout.trim().split('\n')).toHaveLength(2);
+      expect(stderr).toBe('');
+    });
+
     it('falls back to 31-day chunks for a credential that keeps the rules from before 2025-04-17', async () => {
       const result = await exportCli(['--from', '2025-01-01', '--to', '2025-03-31', '--format', 'ndjson'], {
         BOOKING_API_KEY: legacyKey,

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.js';
-import { loadConfig } from '../../src/config.js';
+import { Type } from 'typebox';
+import { apiResponses } from '../../src/http/api-responses.js';
 import { testApp } from '../helpers/app.js';
 import { createTestDatabase, DIALECTS, type TestDatabase } from '../helpers/databases.js';
 import { apiKeyFor, load, twoOrganizations } from '../helpers/fixtures.js';
@@ -62,8 +62,12 @@ describe.each(DIALECTS)('HTTP conventions on %s', (dialect) => {
     }
   });
 
+  const PROBE_SHAPE = { public: true, input: true, body: true };
+
   it('refuses bodies over 64 KiB with 413 and other media types with 415, as problem+json', async () => {
-    const probe = await appWith((app) => app.post('/probe', async () => ({ ok: true })));
+    // Documented like any route (its 200 and its body errors), so the contract check covers it too.
+    const response = apiResponses({ description: 'ok', schema: Type.Object({ ok: Type.Boolean() }) }, PROBE_SHAPE);
+    const probe = await appWith((app) => app.post('/probe', { schema: { response } }, async () => ({ ok: true })));
     try {
       const big = await probe.inject({
         method: 'POST',
@@ -118,7 +122,7 @@ describe.each(DIALECTS)('HTTP conventions on %s', (dialect) => {
 
   it('turns an unexpected failure into a 500 problem without internals', async () => {
     const broken = await appWith((app) =>
-      app.get('/boom', async () => {
+      app.get('/boom', { schema: { hide: true } }, async () => {
         await sql`select * from no_such_table`.execute(database.db.kysely);
         return {};
       }),
@@ -136,11 +140,11 @@ describe.each(DIALECTS)('HTTP conventions on %s', (dialect) => {
     expect(response.body).not.toContain('no_such_table');
   });
 
-  /** The real app plus one route of the test's own, to reach the shared error paths. */
-  async function appWith(addRoute: (app: FastifyInstance) => unknown): Promise<FastifyInstance> {
-    const extended = await buildApp(loadConfig({ LOG_LEVEL: 'silent' }), { db: database.db });
-    addRoute(extended);
-    await extended.ready();
-    return extended;
+  /**
+   * The real app plus one route of the test's own, to reach the shared error paths. The route is
+   * hidden from the API document, so its answers are checked as problems like any unknown path's.
+   */
+  function appWith(addRoute: (app: FastifyInstance) => unknown): Promise<FastifyInstance> {
+    return testApp(database.db, { routes: (app) => void addRoute(app) });
   }
 });

@@ -82,6 +82,9 @@ async function exportSummaries(options: ExportOptions): Promise<number> {
   // Into a temporary file renamed at the end: a failed export never leaves a truncated file behind.
   const temporary = options.output ? `${options.output}.partial-${process.pid}` : undefined;
   const out: Writable = temporary ? createWriteStream(temporary) : process.stdout;
+  // `booking export … | head`: the reader has seen enough; that is not a failure.
+  if (out === process.stdout)
+    out.on('error', (error: NodeJS.ErrnoException) => error.code === 'EPIPE' && process.exit(0));
   const seen = new Set<number>();
   let total = 0;
 
