@@ -104,13 +104,16 @@ describe.each(DIALECTS)('fuzzing every route on %s', (dialect) => {
   });
 
   it('never answers 5xx, always problem+json with a matching status, never hangs', async () => {
-    const routes = app.routeTable.routes;
+    // The API's routes. Not the interactive reference's page and static files (/docs…): a dozen of
+    // them would take most of the runs, and they are HTML and scripts, not the API.
+    const routes = app.routeTable.routes.filter((route) => !route.url.startsWith('/docs'));
     const seen = new Set<number>();
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom(...routes),
         fc.oneof(
-          fc.constantFrom('10', '20', '1', '0', '-5', 'abc', '99999999999999999999', '%20'),
+          // Existing ids, well-formed ids of no record (404), and ids the schema refuses (400).
+          fc.constantFrom('10', '20', '1', '4711', '2147483647', '0', '-5', 'abc', '99999999999999999999', '%20'),
           fc.string({ maxLength: 8 }),
         ),
         query,
