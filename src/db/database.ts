@@ -95,8 +95,11 @@ export function createDb(config: DatabaseConfig): Db {
     // With PostgreSQL down, a request learns it within this and gets 503 (SPEC §6).
     connectionTimeoutMillis: 5000,
   });
-  // An idle client that loses its connection must not crash the process; the next query reports it.
+  // A client that loses its connection must not crash the process: pg emits 'error' on it even while
+  // it is checked out (between the queries of a transaction, say). The pool's own handler covers only
+  // idle clients; this covers the ones in use. Their next query fails (503) and the pool discards them.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   return { dialect: 'postgres', pool, kysely: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }) };
 }
 

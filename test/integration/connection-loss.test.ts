@@ -1,0 +1,53 @@
+import { sql } from 'kysely';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, DIALECTS, type TestDatabase } from '../helpers/databases.js';
+
+/**
+ * A PostgreSQL connection that dies while a request is using it (the server restarts, an operator
+ * terminates the backend) fails that request's query and nothing else: pg emits 'error' on a
+ * checked-out client as well, and an unhandled one would take the whole process down.
+ */
+// PostgreSQL only (SQLite has no connection to lose); CI sets TEST_DATABASE_URL, so it runs there.
+describe.skipIf(!DIALECTS.includes('postgres'))('a PostgreSQL connection lost while a request holds it', () => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('postgres');
+  });
+  afterAll(() => database.drop());
+
+  it('between the queries of a held connection: the next query fails, the process lives on, the pool recovers', async () => {
+    const uncaught: unknown[] = [];
+    const record = (error: unknown) => uncaught.push(error);
+    // Vitest reports an uncaught exception as an error of the run; record it here to assert on it.
+    process.prependListener('uncaughtException', record);
+    try {
+      const outcome = await database.db.kysely
+        .connection()
+        .execute(async (connection) => {
+          const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(connection);
+          const admin = new pg.Client({ connectionString: database.url });
+          await admin.connect();
+          try {
+            await admin.query('select pg_terminate_backend($1)', [rows[0]?.pid]);
+          } finally {
+            await admin.end();
+          }
+          // The connection is checked out but idle: pg reports its loss as an 'error' event.
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          return sql`select 1`.execute(connection);
+        })
+        .then(
+          () => 'completed',
+          (error: unknown) => error,
+        );
+      expect(outcome).toBeInstanceOf(Error);
+      expect(uncaught).toEqual([]);
+      const { rows } = await sql<{ one: number }>`select 1 as one`.execute(database.db.kysely);
+      expect(rows).toEqual([{ one: 1 }]);
+    } finally {
+      process.off('uncaughtException', record);
+    }
+  });
+});
