@@ -112,14 +112,14 @@ export function createClient(credentials: Credentials, options: ClientOptions = 
     reservations: {
       summaries(query, call = {}) {
         const pages = () => pagesOf(transport, query, call);
-        const signals = [options.signal, call.signal];
         return {
           pages,
           async *[Symbol.asyncIterator]() {
+            const signal = transport.signalFor(call.signal);
             for await (const page of pages()) {
               for (const item of page.items) {
                 // An abort stops the items of a page already fetched too, not only the next request.
-                for (const signal of signals) signal?.throwIfAborted();
+                signal?.throwIfAborted();
                 yield item;
               }
             }

@@ -102,10 +102,15 @@ export class Transport {
     return url;
   }
 
+  /** The client's signal together with a call's own: either one aborts. */
+  signalFor(call: AbortSignal | undefined): AbortSignal | undefined {
+    if (!this.#signal || !call) return this.#signal ?? call;
+    return AbortSignal.any([this.#signal, call]);
+  }
+
   /** GET a URL; a 2xx response is returned, anything else thrown as BookingApiError. */
   async get(url: URL, signal?: AbortSignal): Promise<Response> {
-    const signals = [this.#signal, signal].filter((s): s is AbortSignal => s !== undefined);
-    const combined = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
+    const combined = this.signalFor(signal);
     for (let attempt = 0; ; attempt += 1) {
       combined?.throwIfAborted();
       const response = await this.#fetch(url, { headers: this.#headers, signal: combined });

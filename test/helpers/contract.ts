@@ -3,6 +3,7 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import FindMyWay from 'find-my-way';
+import { DOCS_PATH } from '../../src/http/openapi.js';
 
 /**
  * Every response an in-process app gives in the tests is checked against the app's own
@@ -32,8 +33,8 @@ const CONTRACT_HEADERS = [
   'idempotent-replayed',
 ];
 
-/** The interactive reference is HTML and JavaScript for people, not part of the described API. */
-const UNDESCRIBED_PREFIX = '/docs';
+/** The interactive reference's page and files: HTML and JavaScript for people, not the described API. */
+export const isDocsUi = (path: string) => path === DOCS_PATH || path.startsWith(`${DOCS_PATH}/`);
 
 interface MediaType {
   schema?: unknown;
@@ -85,7 +86,7 @@ class ContractChecker {
   /** What is wrong with this response, as readable lines; empty when it matches the document. */
   violations(method: string, url: string, response: LightMyRequestResponse): string[] {
     const path = url.split('?')[0] ?? '/';
-    if (path === UNDESCRIBED_PREFIX || path.startsWith(`${UNDESCRIBED_PREFIX}/`)) return [];
+    if (isDocsUi(path)) return [];
     // HEAD answers like GET, without a body (Fastify adds HEAD routes; the document shows the GET).
     const lookup = method === 'HEAD' ? 'GET' : method;
     const found = this.#router.find(lookup as 'GET', path);

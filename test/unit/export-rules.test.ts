@@ -1,9 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CSV_COLUMNS, csvField, recordWriter } from '../../src/cli/export/formats.js';
-import { CURRENT_MAX_PERIOD, daysIn, ORIGINAL_MAX_PERIOD, splitPeriod } from '../../src/cli/export/period-chunks.js';
+import {
+  CURRENT_MAX_PERIOD,
+  ORIGINAL_MAX_PERIOD,
+  type Period,
+  splitPeriod,
+} from '../../src/cli/export/period-chunks.js';
 import { periodTooLong } from '../../src/modules/reservations/period.js';
-import { addDays } from '../../src/shared/dates.js';
+import { addDays, daysBetween } from '../../src/shared/dates.js';
+
+const daysIn = (p: Period) => daysBetween(p.dateFrom, p.dateTo) + 1;
 
 /** The pure rules of `booking export summaries`: period chunks and CSV fields. */
 

@@ -1,20 +1,15 @@
-import { addYears } from '../../modules/reservations/period.js';
-import type { MaxPeriod } from '../../modules/reservations/behaviour-rules.js';
-import { addDays, daysBetween } from '../../shared/dates.js';
+import { BEHAVIOUR_CHANGES, type MaxPeriod, ORIGINAL_RULES } from '../../modules/reservations/behaviour-rules.js';
+import { lastAllowedDay } from '../../modules/reservations/period.js';
+import { addDays } from '../../shared/dates.js';
 
 export interface Period {
   dateFrom: string;
   dateTo: string;
 }
 
-/** The longest period the server accepts now, and the one it accepted before 2025-04-17 (SPEC §4.2). */
-export const CURRENT_MAX_PERIOD: MaxPeriod = { kind: 'years', years: 1 };
-export const ORIGINAL_MAX_PERIOD: MaxPeriod = { kind: 'days', days: 31 };
-
-/** The last day a period starting on `dateFrom` may end on under `max` (both ends inclusive). */
-function lastAllowedDay(dateFrom: string, max: MaxPeriod): string {
-  return max.kind === 'years' ? addYears(dateFrom, max.years) : addDays(dateFrom, max.days - 1);
-}
+/** The longest period the server accepts now, and the one pinned credentials keep (SPEC §4.2, §4.5). */
+export const CURRENT_MAX_PERIOD: MaxPeriod = (BEHAVIOUR_CHANGES.at(-1)?.rules ?? ORIGINAL_RULES).maxPeriod;
+export const ORIGINAL_MAX_PERIOD: MaxPeriod = ORIGINAL_RULES.maxPeriod;
 
 /**
  * `dateFrom … dateTo` (inclusive) as consecutive periods the server accepts: each as long as
@@ -30,6 +25,3 @@ export function splitPeriod(period: Period, max: MaxPeriod): Period[] {
   }
   return chunks;
 }
-
-/** Days covered, for progress and checks. */
-export const daysIn = (period: Period) => daysBetween(period.dateFrom, period.dateTo) + 1;

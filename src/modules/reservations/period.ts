@@ -1,4 +1,4 @@
-import { daysBetween } from '../../shared/dates.js';
+import { addDays, daysBetween } from '../../shared/dates.js';
 import type { MaxPeriod } from './behaviour-rules.js';
 
 /**
@@ -14,18 +14,20 @@ export function addYears(date: string, years: number): string {
   return `${String(year).padStart(4, '0')}-${month}-${day}`;
 }
 
+/** The last day a period starting on `dateFrom` may end on under the rule (both ends inclusive). */
+export function lastAllowedDay(dateFrom: string, max: MaxPeriod): string {
+  return max.kind === 'years' ? addYears(dateFrom, max.years) : addDays(dateFrom, max.days - 1);
+}
+
 /**
  * Why the period `dateFrom … dateTo` (both inclusive, `dateFrom ≤ dateTo`) is too long under the
  * rule, or undefined when it is allowed. One year: `dateTo ≤ dateFrom + 1 calendar year`, so
  * 2025-04-01 … 2026-04-01 passes and … 2026-04-02 does not. Days: counting both ends.
  */
 export function periodTooLong(dateFrom: string, dateTo: string, max: MaxPeriod): string | undefined {
-  if (max.kind === 'years') {
-    const limit = addYears(dateFrom, max.years);
-    return dateTo > limit
-      ? `the period may end on ${limit} at the latest (${max.years} year after dateFrom)`
-      : undefined;
-  }
-  const days = daysBetween(dateFrom, dateTo) + 1;
-  return days > max.days ? `the period covers ${days} days; at most ${max.days} are allowed` : undefined;
+  const limit = lastAllowedDay(dateFrom, max);
+  if (dateTo <= limit) return undefined;
+  return max.kind === 'years'
+    ? `the period may end on ${limit} at the latest (${max.years} year after dateFrom)`
+    : `the period covers ${daysBetween(dateFrom, dateTo) + 1} days; at most ${max.days} are allowed`;
 }
