@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import SQLite from 'better-sqlite3';
 import type { Db } from '../../src/db/database.js';
 import type { ImportDocument, ImportReservation } from '../../src/modules/data/import.schemas.js';
 import { importDocument } from '../../src/modules/data/import.service.js';
@@ -310,5 +311,42 @@ describe.each(DIALECTS)('booking import on %s', (dialect) => {
       ],
     });
     expect(await counts(database.db)).toMatchObject({ reservations: 3 });
+  });
+});
+
+describe('bulk loads into a SQLite file', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase('sqlite');
+  });
+  afterAll(() => database.drop());
+  beforeEach(() => emptyDatabase(database.db));
+
+  const journalMode = (db: Db) => (db.dialect === 'sqlite' ? db.sqlite.pragma('journal_mode', { simple: true }) : '');
+  const failingDocument: ImportDocument = {
+    ...twoOrganizations,
+    reservations: [reservation(), reservation({ id: 101 })], // same number twice: the unique constraint refuses
+  };
+
+  it('returns the file to WAL after a load, whether it lands or fails', async () => {
+    await importDocument(database.db, fixedClock(), { ...twoOrganizations, reservations: [reservation()] });
+    expect(journalMode(database.db)).toBe('wal');
+    await expect(importDocument(database.db, fixedClock(), failingDocument)).rejects.toThrow();
+    expect(journalMode(database.db)).toBe('wal');
+    expect((await counts(database.db)).reservations).toBe(1);
+  });
+
+  it('loads in WAL while another connection (a running server) holds the file, which reads on', async () => {
+    const server = new SQLite(database.url.slice('sqlite:'.length));
+    try {
+      expect(server.prepare('select count(*) as n from reservations').get()).toEqual({ n: 0 });
+      await importDocument(database.db, fixedClock(), { ...twoOrganizations, reservations: [reservation()] });
+      expect(server.prepare('select count(*) as n from reservations').get()).toEqual({ n: 1 });
+      await expect(importDocument(database.db, fixedClock(), failingDocument)).rejects.toThrow();
+      expect(server.prepare('select count(*) as n from reservations').get()).toEqual({ n: 1 });
+      expect(server.pragma('journal_mode', { simple: true })).toBe('wal');
+    } finally {
+      server.close();
+    }
   });
 });
