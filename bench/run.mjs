@@ -1,7 +1,7 @@
 // `npm run bench`: the service under load, as a ratio of a baseline measured in the same run.
 // See bench/README.md. Plain JavaScript: it drives the built service (dist/) as separate processes.
 import { execFile, execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,11 +11,25 @@ const run = promisify(execFile);
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const MAIN = join(ROOT, 'dist', 'src', 'main.js');
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const SQLITE_URL = `sqlite:${join(ROOT, 'bench', 'data', 'bench.sqlite')}`;
 const RESERVATIONS = 1_000_000;
+const BULK_ROUNDS = 3;
+/** wrk (C, one thread) when installed: it costs the shared two cores far less than autocannon. */
+const LOAD = process.env.BENCH_LOAD ?? (commandExists('wrk') ? 'wrk' : 'autocannon');
+const TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }));
+
+function commandExists(command) {
+  try {
+    execFileSync(command, ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch (error) {
+    // wrk answers --version with exit code 1; only a missing command is "not installed".
+    return error.code !== 'ENOENT';
+  }
+}
 
 function cli(args, databaseUrl) {
   return execFileSync(process.execPath, [MAIN, ...args], {
@@ -78,7 +92,7 @@ function countReservations(databaseUrl) {
   });
 }
 
-async function autocannon(url, headers, seconds = SECONDS) {
+async function autocannon(url, headers, seconds) {
   const args = ['-j', '-c', String(CONNECTIONS), '-d', String(seconds)];
   for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}=${value}`);
   const { stdout } = await run(join(ROOT, 'node_modules', '.bin', 'autocannon'), [...args, url], {
@@ -88,18 +102,73 @@ async function autocannon(url, headers, seconds = SECONDS) {
   const result = JSON.parse(stdout);
   if (result.non2xx > 0 || result.errors > 0)
     throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return { requestsPerSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+  return {
+    requests: result.requests.total,
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+  };
 }
+
+async function wrk(url, headers, seconds) {
+  const args = ['-t', '1', '-c', String(CONNECTIONS), '-d', `${seconds}s`, '-s', join(ROOT, 'bench', 'wrk-report.lua')];
+  for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
+  const { stdout } = await run('wrk', [...args, url], { encoding: 'utf8' });
+  const result = JSON.parse(stdout.trim().split('\n').at(-1));
+  if (result.non2xx > 0 || result.socketErrors > 0)
+    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.socketErrors} socket errors`);
+  return {
+    requests: result.requests,
+    requestsPerSecond: result.requests / (result.durationUs / 1e6),
+    p50: Math.round(result.p50Us / 10) / 100,
+    p99: Math.round(result.p99Us / 10) / 100,
+  };
+}
+
+const load = (url, headers, seconds = SECONDS) =>
+  LOAD === 'wrk' ? wrk(url, headers, seconds) : autocannon(url, headers, seconds);
+
+/** CPU seconds (user + system) from a /proc/<pid>/stat line: its own, or its reaped children's. */
+function cpuSeconds(stat, { children = false } = {}) {
+  // Fields after the command name, which is in parentheses and may contain spaces.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const [user, system] = children ? [fields[13], fields[14]] : [fields[11], fields[12]];
+  return (Number(user) + Number(system)) / TICKS_PER_SECOND;
+}
+
+function readStat(pid) {
+  try {
+    return readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+/** CPU seconds used so far by a server: the process and its live children (the workers). */
+const serverCpuSeconds = (pid) =>
+  processTree(pid).reduce((sum, p) => {
+    const stat = readStat(p);
+    return sum + (stat ? cpuSeconds(stat) : 0);
+  }, 0);
+
+/** CPU seconds of this process's finished children: the load generator, once it has exited. */
+const loadCpuSeconds = () => cpuSeconds(readStat(process.pid) ?? '', { children: true });
 
 /** A process and its children (the workers of `--workers`), from /proc. */
 function processTree(pid) {
-  let children = [];
-  try {
-    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
-  } catch {
-    // Not Linux, or the process is gone: its own figure is all there is.
+  // A thread's `children` file lists only what that thread forked, so the parent links of every
+  // process are read instead.
+  const parents = new Map();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = readStat(entry);
+    if (stat) parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
   }
-  return [pid, ...children.flatMap(processTree)];
+  const tree = [pid];
+  for (let i = 0; i < tree.length; i++) {
+    for (const [child, parent] of parents) if (parent === tree[i]) tree.push(child);
+  }
+  return tree;
 }
 
 function residentMiB(pid) {
@@ -127,34 +196,53 @@ async function peakResidentMiB(pid, work) {
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-async function measure(name, url, headers, serverPid) {
-  // One unmeasured second first: caches filled, the password verified once, the JIT warm.
-  await autocannon(url, headers, 1);
-  const rounds = [];
-  let peakRssMiB = 0;
-  for (let i = 0; i < ROUNDS; i++) {
-    const round = serverPid
-      ? await peakResidentMiB(serverPid, () => autocannon(url, headers))
-      : { result: await autocannon(url, headers), peakRssMiB: undefined };
-    rounds.push(round.result);
-    peakRssMiB = Math.max(peakRssMiB, round.peakRssMiB ?? 0);
-  }
-  const result = {
-    name,
-    requestsPerSecond: median(rounds.map((r) => r.requestsPerSecond)),
-    p50: median(rounds.map((r) => r.p50)),
-    p99: median(rounds.map((r) => r.p99)),
-    peakRssMiB: serverPid ? peakRssMiB : undefined,
-    rounds,
+/** One measured round of a scenario: throughput, latency, the server's memory and CPU, and the load's CPU. */
+async function round(scenario) {
+  const serverCpu = serverCpuSeconds(scenario.server.pid);
+  const loadCpu = loadCpuSeconds();
+  const { result, peakRssMiB } = await peakResidentMiB(scenario.server.pid, () => load(scenario.url, scenario.headers));
+  return {
+    ...result,
+    peakRssMiB,
+    serverCpuUsPerRequest: ((serverCpuSeconds(scenario.server.pid) - serverCpu) * 1e6) / result.requests,
+    loadCpuUsPerRequest: ((loadCpuSeconds() - loadCpu) * 1e6) / result.requests,
   };
-  process.stdout.write(
-    `${name}: ${Math.round(result.requestsPerSecond)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms` +
-      `${serverPid ? `, peak RSS ${peakRssMiB} MiB per process` : ''}\n`,
-  );
-  return result;
 }
 
-async function benchDatabase(label, databaseUrl, baseline) {
+/**
+ * Every scenario once per round, rounds in turn (not all rounds of one scenario, then the next):
+ * the shared machine's speed drifts over minutes, and interleaving spreads that drift over all
+ * scenarios alike, so their ratios hold even when whole runs differ.
+ */
+async function measureInterleaved(scenarios) {
+  for (const scenario of scenarios) await load(scenario.url, scenario.headers, 1); // caches filled, JIT warm
+  const rounds = scenarios.map(() => []);
+  for (let r = 0; r < ROUNDS; r++) {
+    for (const [i, scenario] of scenarios.entries()) rounds[i].push(await round(scenario));
+    process.stdout.write(`round ${r + 1} of ${ROUNDS} done\n`);
+  }
+  return scenarios.map((scenario, i) => {
+    const of = (key) => median(rounds[i].map((r) => r[key]));
+    const result = {
+      name: scenario.name,
+      requestsPerSecond: of('requestsPerSecond'),
+      p50: of('p50'),
+      p99: of('p99'),
+      peakRssMiB: Math.max(...rounds[i].map((r) => r.peakRssMiB)),
+      serverCpuUsPerRequest: of('serverCpuUsPerRequest'),
+      loadCpuUsPerRequest: of('loadCpuUsPerRequest'),
+      rounds: rounds[i],
+    };
+    process.stdout.write(
+      `${result.name}: ${Math.round(result.requestsPerSecond)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ` +
+        `server ${Math.round(result.serverCpuUsPerRequest)} µs CPU/request, peak RSS ${result.peakRssMiB} MiB\n`,
+    );
+    return result;
+  });
+}
+
+/** The credentials and servers of one database, and its scenarios (not yet measured). */
+async function prepareDatabase(label, databaseUrl) {
   const seeded = ensureDataSet(databaseUrl);
   if (seeded) process.stdout.write(`${label}: ${seeded}\n`);
   const key = JSON.parse(
@@ -167,48 +255,39 @@ async function benchDatabase(label, databaseUrl, baseline) {
   const basicHeader = `Basic ${Buffer.from(`${username}:${basic.password}`).toString('base64')}`;
 
   const server = await start([MAIN, 'serve', '--port', '0', '--database-url', databaseUrl]);
-  const results = [];
-  let total;
-  try {
-    const year = `${server.url}/api/reservations/summaries?organization=1&dateFrom=2024-01-01&dateTo=2024-12-31`;
-    const probe = await fetch(year, { headers: { 'x-api-key': key } });
-    total = Number(probe.headers.get('x-total-count'));
-    const last = Math.floor((total - 1) / 100) * 100;
-    const keyHeaders = { 'x-api-key': key, accept: 'application/json' };
-    const scenarios = [
-      ['summaries, one year, offset 0', year, keyHeaders],
-      ['summaries, one year, offset 10,000', `${year}&offset=10000`, keyHeaders],
-      [`summaries, one year, last page (offset ${last})`, `${year}&offset=${last}`, keyHeaders],
-      [
-        'summaries, one month',
-        `${server.url}/api/reservations/summaries?organization=1&dateFrom=2024-07-01&dateTo=2024-07-31`,
-        keyHeaders,
-      ],
-      ['summaries, one year, offset 0, Basic auth', year, { authorization: basicHeader, accept: 'application/json' }],
-      ['accommodations list', `${server.url}/api/accommodations/?organization=1`, keyHeaders],
-    ];
-    for (const [name, url, headers] of scenarios) {
-      const result = await measure(`${label} · ${name}`, url, headers, server.pid);
-      results.push({ ...result, ratioToBaseline: result.requestsPerSecond / baseline.requestsPerSecond });
-    }
-  } finally {
-    await server.stop();
-  }
-  // The same first page from two worker processes sharing the port (node:cluster).
+  // The same service as two worker processes sharing one port (node:cluster).
   const workers = await start([MAIN, 'serve', '--port', '0', '--workers', '2', '--database-url', databaseUrl]);
-  try {
-    const year = `${workers.url}/api/reservations/summaries?organization=1&dateFrom=2024-01-01&dateTo=2024-12-31`;
-    const result = await measure(
-      `${label} · summaries, one year, offset 0, --workers 2`,
-      year,
-      { 'x-api-key': key, accept: 'application/json' },
-      workers.pid,
-    );
-    results.push({ ...result, ratioToBaseline: result.requestsPerSecond / baseline.requestsPerSecond });
-  } finally {
-    await workers.stop();
-  }
-  return { total, results };
+  const year = (base) => `${base}/api/reservations/summaries?organization=1&dateFrom=2024-01-01&dateTo=2024-12-31`;
+  const probe = await fetch(year(server.url), { headers: { 'x-api-key': key } });
+  const total = Number(probe.headers.get('x-total-count'));
+  const last = Math.floor((total - 1) / 100) * 100;
+  const keyHeaders = { 'x-api-key': key, accept: 'application/json' };
+  const scenario = (name, target, url, headers = keyHeaders) => ({
+    name: `${label} · ${name}`,
+    server: target,
+    url,
+    headers,
+  });
+  return {
+    total,
+    servers: [server, workers],
+    scenarios: [
+      scenario('summaries, one year, offset 0', server, year(server.url)),
+      scenario('summaries, one year, offset 10,000', server, `${year(server.url)}&offset=10000`),
+      scenario(`summaries, one year, last page (offset ${last})`, server, `${year(server.url)}&offset=${last}`),
+      scenario(
+        'summaries, one month',
+        server,
+        `${server.url}/api/reservations/summaries?organization=1&dateFrom=2024-07-01&dateTo=2024-07-31`,
+      ),
+      scenario('summaries, one year, offset 0, Basic auth', server, year(server.url), {
+        authorization: basicHeader,
+        accept: 'application/json',
+      }),
+      scenario('accommodations list', server, `${server.url}/api/accommodations/?organization=1`),
+      scenario('summaries, one year, offset 0, --workers 2', workers, year(workers.url)),
+    ],
+  };
 }
 
 /**
@@ -233,7 +312,7 @@ function benchBulk() {
   const seeds = [];
   const imports = [];
   let imported = '';
-  for (let i = 0; i < ROUNDS; i++) {
+  for (let i = 0; i < BULK_ROUNDS; i++) {
     clean();
     const seedArgs = [
       'seed',
@@ -263,6 +342,35 @@ function benchBulk() {
   return result;
 }
 
+/** The issue's targets, each as a ratio of two figures of this run. */
+function targets(runs, baseline) {
+  const list = [];
+  for (const { database, results } of runs) {
+    const find = (part) => results.find((r) => r.name.endsWith(part));
+    const offset0 = find('summaries, one year, offset 0');
+    const add = (name, value, goal) =>
+      list.push({ name: `${database}: ${name}`, value, goal: `≥ ${goal}`, met: value >= goal });
+    add('offset 0 / baseline', offset0.ratioToBaseline, database === 'SQLite' ? 0.5 : 0.25);
+    add('offset 10,000 / offset 0', find('offset 10,000').requestsPerSecond / offset0.requestsPerSecond, 0.8);
+    add(
+      'last page / offset 0',
+      results.find((r) => r.name.includes('last page')).requestsPerSecond / offset0.requestsPerSecond,
+      0.8,
+    );
+    add('Basic auth / API key', find('Basic auth').requestsPerSecond / offset0.requestsPerSecond, 0.9);
+    add('--workers 2 / one process', find('--workers 2').requestsPerSecond / offset0.requestsPerSecond, 1.6);
+    const rss = Math.max(...results.map((r) => r.peakRssMiB));
+    list.push({
+      name: `${database}: peak RSS per process, MiB`,
+      value: rss,
+      goal: '< 200 MB (190.7 MiB)',
+      met: rss < 200e6 / 2 ** 20,
+    });
+  }
+  list.push({ name: 'baseline, for reference (req/s)', value: baseline.requestsPerSecond, goal: '-', met: true });
+  return list;
+}
+
 async function main() {
   mkdirSync(join(ROOT, 'bench', 'data'), { recursive: true });
   const seeded = ensureDataSet(SQLITE_URL);
@@ -282,18 +390,38 @@ async function main() {
   const pageFile = join(ROOT, 'bench', 'data', 'page.json');
   writeFileSync(pageFile, page);
   const baselineServer = await start([join(ROOT, 'bench', 'baseline-server.mjs'), pageFile]);
-  const baseline = await measure('baseline · node:http, 100 summaries serialised per request', baselineServer.url, {});
-  await baselineServer.stop();
 
-  const runs = [{ database: 'SQLite', ...(await benchDatabase('SQLite', SQLITE_URL, baseline)) }];
+  const databases = [{ database: 'SQLite', ...(await prepareDatabase('SQLite', SQLITE_URL)) }];
   if (process.env.BENCH_DATABASE_URL) {
-    runs.push({
+    databases.push({
       database: 'PostgreSQL',
-      ...(await benchDatabase('PostgreSQL', process.env.BENCH_DATABASE_URL, baseline)),
+      ...(await prepareDatabase('PostgreSQL', process.env.BENCH_DATABASE_URL)),
     });
   }
+  // Every server runs for the whole measurement; an idle one costs nothing but memory.
+  const baselineScenario = {
+    name: 'baseline · node:http, 100 summaries serialised per request',
+    server: baselineServer,
+    url: baselineServer.url,
+    headers: {},
+  };
+  let measured;
+  try {
+    measured = await measureInterleaved([baselineScenario, ...databases.flatMap((d) => d.scenarios)]);
+  } finally {
+    for (const server of [baselineServer, ...databases.flatMap((d) => d.servers)]) await server.stop();
+  }
+  const [baseline, ...results] = measured;
+  const runs = databases.map(({ database, total, scenarios }) => ({
+    database,
+    total,
+    results: results
+      .filter((r) => scenarios.some((s) => s.name === r.name))
+      .map((r) => ({ ...r, ratioToBaseline: r.requestsPerSecond / baseline.requestsPerSecond })),
+  }));
 
-  const bulk = benchBulk();
+  // BENCH_BULK=0 leaves the bulk loads out (for quicker runs while working on the request path).
+  const bulk = process.env.BENCH_BULK === '0' ? undefined : benchBulk();
 
   const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
   const machine = {
@@ -306,34 +434,44 @@ async function main() {
     date: new Date().toISOString(),
     commit,
     machine,
-    settings: { rounds: ROUNDS, seconds: SECONDS, connections: CONNECTIONS },
+    settings: { rounds: ROUNDS, seconds: SECONDS, connections: CONNECTIONS, load: LOAD },
     baseline,
     runs,
     bulk,
   };
   writeFileSync(join(ROOT, 'bench', 'results', 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
 
+  const cpu = (r) => `${Math.round(r.serverCpuUsPerRequest)} | ${Math.round(r.loadCpuUsPerRequest)}`;
+  const row = (r) =>
+    `| ${r.name} | ${Math.round(r.requestsPerSecond)} | ${r.p50} | ${r.p99} | ${(r.ratioToBaseline ?? 1).toFixed(2)} | ${cpu(r)} | ${r.peakRssMiB} MiB |`;
   const lines = [
     '# Benchmark results',
     '',
     `${report.date} · commit ${commit} · ${machine.cpu} × ${machine.cores} · ${machine.memoryGiB} GiB · Node ${machine.node}`,
-    `Medians of ${ROUNDS} rounds of ${SECONDS} s, ${CONNECTIONS} connections, autocannon in its own process on 127.0.0.1.`,
+    `Medians of ${ROUNDS} interleaved rounds of ${SECONDS} s, ${CONNECTIONS} connections, ${LOAD} in its own process on 127.0.0.1.`,
     '',
-    '| scenario | req/s | p50 ms | p99 ms | ratio to baseline | peak RSS per process |',
-    '|---|---:|---:|---:|---:|---:|',
-    `| ${baseline.name} | ${Math.round(baseline.requestsPerSecond)} | ${baseline.p50} | ${baseline.p99} | 1.00 | |`,
-    ...runs.flatMap((run) =>
-      run.results.map(
-        (r) =>
-          `| ${r.name} | ${Math.round(r.requestsPerSecond)} | ${r.p50} | ${r.p99} | ${r.ratioToBaseline.toFixed(2)} | ${r.peakRssMiB} MiB |`,
-      ),
+    '| scenario | req/s | p50 ms | p99 ms | ratio to baseline | server CPU µs/request | load generator CPU µs/request | peak RSS per process |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
+    row(baseline),
+    ...runs.flatMap((run) => run.results.map(row)),
+    '',
+    '## Targets',
+    '',
+    '| target | measured | |',
+    '|---|---:|---|',
+    ...targets(runs, baseline).map(
+      ({ name, value, goal, met }) => `| ${name} | ${value.toFixed(2)} (goal ${goal}) | ${met ? 'met' : 'missed'} |`,
     ),
     '',
-    `Bulk loads into a fresh SQLite file (medians of ${ROUNDS}):`,
-    '',
-    `- \`booking seed --synthetic\`, ${RESERVATIONS.toLocaleString('en')} reservations: ${bulk.seedReservationsPerSecond.toLocaleString('en')} reservations/s`,
-    `- \`booking import\` of an export (${bulk.importReport}): ${bulk.importReservationsPerSecond.toLocaleString('en')} reservations/s`,
-    '',
+    ...(bulk
+      ? [
+          `Bulk loads into a fresh SQLite file (medians of ${BULK_ROUNDS}):`,
+          '',
+          `- \`booking seed --synthetic\`, ${RESERVATIONS.toLocaleString('en')} reservations: ${bulk.seedReservationsPerSecond.toLocaleString('en')} reservations/s`,
+          `- \`booking import\` of an export (${bulk.importReport}): ${bulk.importReservationsPerSecond.toLocaleString('en')} reservations/s`,
+          '',
+        ]
+      : ['Bulk loads not measured in this run (BENCH_BULK=0).', '']),
   ];
   writeFileSync(join(ROOT, 'bench', 'results', 'latest.md'), lines.join('\n'));
   process.stdout.write(`\nWritten to bench/results/latest.md and latest.json\n`);
