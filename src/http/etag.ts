@@ -7,16 +7,20 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
  * so its Link header, changes, and a client revalidating with 304 keeps its old headers.
  */
 
-const digest = (text: string) => createHash('sha256').update(text).digest('base64url');
+const digest = (data: string | Buffer) => createHash('sha256').update(data).digest('base64url');
 
-/** A serialized JSON body with its hash, computed once and kept with it where bodies are cached. */
+/**
+ * A serialized JSON body with its hash, computed once and kept with it where bodies are cached.
+ * Kept as UTF-8 bytes: a string would be encoded again (into a fresh native buffer) on every send.
+ */
 export interface JsonBody {
-  readonly json: string;
+  readonly bytes: Buffer;
   readonly hash: string;
 }
 
 export function jsonBody(json: string): JsonBody {
-  return { json, hash: digest(json) };
+  const bytes = Buffer.from(json);
+  return { bytes, hash: digest(bytes) };
 }
 
 /** The tag of a body (by its hash) together with the reply's pagination headers. */
@@ -26,13 +30,13 @@ export function entityTag(bodyHash: string, reply: FastifyReply): string {
 }
 
 /**
- * Sends an already serialized body: Fastify passes a string with a JSON content type through
- * as it is, and the ETag comes from the kept hash instead of hashing the body again.
+ * Sends an already serialized body: Fastify writes a Buffer as it is, and the ETag comes from the
+ * kept hash instead of hashing the body again.
  */
 export function sendJsonBody(reply: FastifyReply, body: JsonBody): FastifyReply {
   reply.type('application/json; charset=utf-8');
   reply.header('etag', entityTag(body.hash, reply));
-  return reply.send(body.json);
+  return reply.send(body.bytes);
 }
 
 /** The route's own response serializer (fast-json-stringify of its 200 schema), as a function. */
@@ -52,7 +56,7 @@ export function matchesIfNoneMatch(header: string | undefined, tag: string): boo
  * route already did, from a kept hash) and turns a matching If-None-Match into 304.
  */
 export async function conditionalGet(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
-  if (reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+  if (reply.statusCode !== 200 || !(typeof payload === 'string' || Buffer.isBuffer(payload))) return payload;
   let tag = reply.getHeader('etag') as string | undefined;
   if (tag === undefined) {
     tag = entityTag(digest(payload), reply);

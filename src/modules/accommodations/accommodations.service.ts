@@ -36,7 +36,7 @@ export function createAccommodationListCache(): VersionedCache<JsonBody> {
   return new VersionedCache<JsonBody>({
     maxEntries: 1_000,
     maxWeight: 32 * 2 ** 20,
-    weigh: (body) => body.json.length,
+    weigh: (body) => body.bytes.byteLength,
   });
 }
 
