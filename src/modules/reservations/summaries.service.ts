@@ -89,7 +89,11 @@ export function createSummaryCaches(): SummaryCaches {
   // A page of 100 is ~40 KB: the byte bound keeps ~1,500 of them, whatever the page sizes.
   return {
     totals: new VersionedCache<number>({ maxEntries: 10_000 }),
-    pages: new VersionedCache({ maxEntries: 10_000, maxWeight: 64 * 2 ** 20, weigh: (page) => page.body.bytes.byteLength }),
+    pages: new VersionedCache({
+      maxEntries: 10_000,
+      maxWeight: 64 * 2 ** 20,
+      weigh: (page) => page.body.bytes.byteLength,
+    }),
   };
 }
 
