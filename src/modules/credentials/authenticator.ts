@@ -49,7 +49,13 @@ interface VerifiedPassword {
   expiresAt: number;
 }
 
-const VERIFIED_PASSWORD_TTL_MS = 5 * 60_000;
+/**
+ * A verified password is forgotten after this long unused. Each use extends it: the entry is only
+ * trusted together with the stored hash it was checked against (read on every request), so a
+ * password change or revocation voids it at once, and a hard expiry would only make a busy client
+ * pay a fresh scrypt run (128 MiB, ~0.1 s) every few minutes.
+ */
+const VERIFIED_PASSWORD_IDLE_MS = 5 * 60_000;
 const VERIFIED_PASSWORD_MAX_ENTRIES = 10_000;
 /** `last_used` is a hint for operators; writing it on every request would serialise SQLite writers. */
 const LAST_USED_RESOLUTION_MS = 60_000;
@@ -130,6 +136,7 @@ export class Authenticator {
       cached.passwordHash === storedHash &&
       cached.expiresAt > now
     ) {
+      cached.expiresAt = now + VERIFIED_PASSWORD_IDLE_MS;
       return row;
     }
 
@@ -139,7 +146,7 @@ export class Authenticator {
     this.#remember(cacheKey, {
       credentialId: row.id,
       passwordHash: storedHash,
-      expiresAt: now + VERIFIED_PASSWORD_TTL_MS,
+      expiresAt: now + VERIFIED_PASSWORD_IDLE_MS,
     });
     return row;
   }
