@@ -151,16 +151,20 @@ const serverCpuSeconds = (pid) =>
     return sum + (stat ? cpuSeconds(stat) : 0);
   }, 0);
 
-/** CPU seconds used so far by every PostgreSQL process on the machine (its backends serve the bench). */
+/** CPU seconds used so far by each PostgreSQL process on the machine (its backends serve the bench), by pid. */
 function postgresCpuSeconds() {
-  let sum = 0;
+  const byPid = new Map();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     const stat = readStat(entry);
-    if (stat?.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) === 'postgres') sum += cpuSeconds(stat);
+    if (stat?.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) === 'postgres') byPid.set(entry, cpuSeconds(stat));
   }
-  return sum;
+  return byPid;
 }
+
+/** CPU seconds PostgreSQL used between two readings (a backend that exited in between is left out). */
+const postgresCpuSince = (before) =>
+  [...postgresCpuSeconds()].reduce((sum, [pid, seconds]) => sum + seconds - (before.get(pid) ?? 0), 0);
 
 /** CPU seconds of this process's finished children: the load generator, once it has exited. */
 const loadCpuSeconds = () => cpuSeconds(readStat(process.pid) ?? '', { children: true });
@@ -211,14 +215,14 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 async function round(scenario) {
   const serverCpu = serverCpuSeconds(scenario.server.pid);
   const loadCpu = loadCpuSeconds();
-  const databaseCpu = postgresCpuSeconds();
+  const databaseCpu = scenario.postgres ? postgresCpuSeconds() : undefined;
   const { result, peakRssMiB } = await peakResidentMiB(scenario.server.pid, () => load(scenario.url, scenario.headers));
   return {
     ...result,
     peakRssMiB,
     serverCpuUsPerRequest: ((serverCpuSeconds(scenario.server.pid) - serverCpu) * 1e6) / result.requests,
     loadCpuUsPerRequest: ((loadCpuSeconds() - loadCpu) * 1e6) / result.requests,
-    databaseCpuUsPerRequest: ((postgresCpuSeconds() - databaseCpu) * 1e6) / result.requests,
+    databaseCpuUsPerRequest: databaseCpu ? (postgresCpuSince(databaseCpu) * 1e6) / result.requests : 0,
   };
 }
 
@@ -277,6 +281,7 @@ async function prepareDatabase(label, databaseUrl) {
   const last = Math.floor((total - 1) / 100) * 100;
   const keyHeaders = { 'x-api-key': key, accept: 'application/json' };
   const scenario = (name, target, url, headers = keyHeaders) => ({
+    postgres: databaseUrl.startsWith('postgres'),
     name: `${label} · ${name}`,
     server: target,
     url,
@@ -360,30 +365,34 @@ function benchBulk() {
 function targets(runs, baseline) {
   const list = [];
   for (const { database, results } of runs) {
-    const find = (part) => results.find((r) => r.name.endsWith(part));
+    const find = (part) => results.find((r) => r.name.includes(part));
     const offset0 = find('summaries, one year, offset 0');
-    const add = (name, value, goal) =>
-      list.push({ name: `${database}: ${name}`, value, goal: `≥ ${goal}`, met: value >= goal });
-    add('offset 0 / baseline', offset0.ratioToBaseline, database === 'SQLite' ? 0.5 : 0.25);
-    add('offset 10,000 / offset 0', find('offset 10,000').requestsPerSecond / offset0.requestsPerSecond, 0.8);
-    add(
-      'last page / offset 0',
-      results.find((r) => r.name.includes('last page')).requestsPerSecond / offset0.requestsPerSecond,
-      0.8,
-    );
-    add('Basic auth / API key', find('Basic auth').requestsPerSecond / offset0.requestsPerSecond, 0.9);
-    add('--workers 2 / one process', find('--workers 2').requestsPerSecond / offset0.requestsPerSecond, 1.6);
     const workers = find('--workers 2');
-    // What two processes could reach at most here: every request costs the server's CPU and the
-    // load generator's, and both share the machine's cores.
-    const perRequest = workers.serverCpuUsPerRequest + workers.loadCpuUsPerRequest + workers.databaseCpuUsPerRequest;
-    const bound = (cpus().length * 1e6) / perRequest;
-    list.push({
-      name: `${database}: --workers 2 / one process, the most this machine allows (its cores ÷ CPU per request of server, PostgreSQL and load generator)`,
-      value: bound / offset0.requestsPerSecond,
-      goal: 'for reference',
-      met: undefined,
-    });
+    const ratio = (part) => find(part).requestsPerSecond / offset0.requestsPerSecond;
+    // The issue's targets are set for SQLite; PostgreSQL's is its offset-0 share of the baseline.
+    // Its other ratios are shown for reference.
+    const sqlite = database === 'SQLite';
+    const add = (name, value, goal, isTarget = sqlite) =>
+      list.push({
+        name: `${database}: ${name}`,
+        value,
+        goal: isTarget ? `≥ ${goal}` : 'for reference',
+        met: isTarget ? value >= goal : undefined,
+      });
+    add('offset 0 / baseline', offset0.ratioToBaseline, sqlite ? 0.5 : 0.25, true);
+    add('offset 10,000 / offset 0', ratio('offset 10,000'), 0.8);
+    add('last page / offset 0', ratio('last page'), 0.8);
+    add('Basic auth / API key', ratio('Basic auth'), 0.9);
+    add('--workers 2 / one process', ratio('--workers 2'), 1.6);
+    // The most two processes can reach here: every request costs the server's CPU, PostgreSQL's and
+    // the load generator's, and all of them share the machine's cores.
+    const perRequest = workers.serverCpuUsPerRequest + workers.databaseCpuUsPerRequest + workers.loadCpuUsPerRequest;
+    add(
+      '--workers 2 / one process at most on this machine (cores ÷ CPU per request of server, PostgreSQL and load generator)',
+      (cpus().length * 1e6) / perRequest / offset0.requestsPerSecond,
+      undefined,
+      false,
+    );
     const rss = Math.max(...results.map((r) => r.peakRssMiB));
     list.push({
       name: `${database}: peak RSS per process, MiB`,
@@ -483,11 +492,11 @@ async function main() {
     '',
     '## Targets',
     '',
-    '| target | measured | |',
-    '|---|---:|---|',
+    '| figure | measured | target | |',
+    '|---|---:|---|---|',
     ...targets(runs, baseline).map(
       ({ name, value, goal, met }) =>
-        `| ${name} | ${value.toFixed(2)} (goal ${goal}) | ${met === undefined ? '' : met ? 'met' : 'missed'} |`,
+        `| ${name} | ${value.toFixed(2)} | ${goal} | ${met === undefined ? '' : met ? 'met' : 'missed'} |`,
     ),
     '',
     ...(bulk
