@@ -1,16 +1,14 @@
 // `npm run bench`: the service under load, as a ratio of a baseline measured in the same run.
 // See bench/README.md. Plain JavaScript: it drives the built service (dist/) as separate processes.
-import { execFile, execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile, execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { cli, commitId, MAIN, processTree, readProcesses, readSelf, residentMiB, ROOT, startServer } from './lib.mjs';
 
 const run = promisify(execFile);
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const MAIN = join(ROOT, 'dist', 'src', 'main.js');
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -19,7 +17,6 @@ const RESERVATIONS = 1_000_000;
 const BULK_ROUNDS = 3;
 /** wrk (C, one thread) when installed: it costs the shared two cores far less than autocannon. */
 const LOAD = process.env.BENCH_LOAD ?? (commandExists('wrk') ? 'wrk' : 'autocannon');
-const TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }));
 
 function commandExists(command) {
   try {
@@ -31,37 +28,11 @@ function commandExists(command) {
   }
 }
 
-function cli(args, databaseUrl) {
-  return execFileSync(process.execPath, [MAIN, ...args], {
-    cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: databaseUrl },
-    encoding: 'utf8',
-  });
-}
+/** The CLI against one database. */
+const cliOn = (args, databaseUrl) => cli(args, { ...process.env, DATABASE_URL: databaseUrl });
 
-/** Starts a process and resolves once it prints the URL it listens on. */
-function start(args) {
-  return new Promise((resolve, reject) => {
-    // The bench measures throughput, not the per-credential budget of SPEC §7: the limit is lifted.
-    const child = spawn(process.execPath, args, {
-      cwd: ROOT,
-      env: { ...process.env, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '1000000000' },
-    });
-    let output = '';
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-      const match = /listening on (http:\/\/\S+)/.exec(output);
-      if (match)
-        resolve({
-          url: match[1],
-          pid: child.pid,
-          stop: () => new Promise((done) => (child.once('exit', done), child.kill('SIGTERM'))),
-        });
-    });
-    child.stderr.on('data', (chunk) => process.stderr.write(chunk));
-    child.once('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}: ${output}`)));
-  });
-}
+// The bench measures throughput, not the per-credential budget of SPEC §7: the limit is lifted.
+const start = (args) => startServer(args, { ...process.env, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '1000000000' });
 
 /** Seeds the synthetic data set unless the database already holds it (it is reused between runs). */
 function ensureDataSet(databaseUrl) {
@@ -72,7 +43,7 @@ function ensureDataSet(databaseUrl) {
     // No schema yet: the seed below creates it.
   }
   if (count >= RESERVATIONS) return undefined;
-  return cli(
+  return cliOn(
     ['seed', '--synthetic', '--organizations', '200', '--reservations', String(RESERVATIONS), '--seed', '1'],
     databaseUrl,
   ).trim();
@@ -128,78 +99,15 @@ async function wrk(url, headers, seconds) {
 const load = (url, headers, seconds = SECONDS) =>
   LOAD === 'wrk' ? wrk(url, headers, seconds) : autocannon(url, headers, seconds);
 
-/** CPU seconds (user + system) from a /proc/<pid>/stat line: its own, or its reaped children's. */
-function cpuSeconds(stat, { children = false } = {}) {
-  // Fields after the command name, which is in parentheses and may contain spaces.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  const [user, system] = children ? [fields[13], fields[14]] : [fields[11], fields[12]];
-  return (Number(user) + Number(system)) / TICKS_PER_SECOND;
-}
+/** CPU seconds used by some processes, from one reading of /proc (a process not in it counts 0). */
+const cpuOf = (processes, pids) => processes.reduce((sum, p) => sum + (pids.includes(p.pid) ? p.cpuSeconds : 0), 0);
 
-function readStat(pid) {
-  try {
-    return readFileSync(`/proc/${pid}/stat`, 'utf8');
-  } catch {
-    return undefined;
-  }
-}
-
-/** CPU seconds used so far by a server: the process and its live children (the workers). */
-const serverCpuSeconds = (pid) =>
-  processTree(pid).reduce((sum, p) => {
-    const stat = readStat(p);
-    return sum + (stat ? cpuSeconds(stat) : 0);
-  }, 0);
-
-/** CPU seconds used so far by each PostgreSQL process on the machine (its backends serve the bench), by pid. */
-function postgresCpuSeconds() {
-  const byPid = new Map();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    const stat = readStat(entry);
-    if (stat?.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) === 'postgres') byPid.set(entry, cpuSeconds(stat));
-  }
-  return byPid;
-}
-
-/** CPU seconds PostgreSQL used between two readings (a backend that exited in between is left out). */
-const postgresCpuSince = (before) =>
-  [...postgresCpuSeconds()].reduce((sum, [pid, seconds]) => sum + seconds - (before.get(pid) ?? 0), 0);
-
-/** CPU seconds of this process's finished children: the load generator, once it has exited. */
-const loadCpuSeconds = () => cpuSeconds(readStat(process.pid) ?? '', { children: true });
-
-/** A process and its children (the workers of `--workers`), from /proc. */
-function processTree(pid) {
-  // A thread's `children` file lists only what that thread forked, so the parent links of every
-  // process are read instead.
-  const parents = new Map();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    const stat = readStat(entry);
-    if (stat) parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
-  }
-  const tree = [pid];
-  for (let i = 0; i < tree.length; i++) {
-    for (const [child, parent] of parents) if (parent === tree[i]) tree.push(child);
-  }
-  return tree;
-}
-
-function residentMiB(pid) {
-  try {
-    const kib = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-    return kib ? Number(kib) / 1024 : 0;
-  } catch {
-    return 0;
-  }
-}
+/** The PostgreSQL processes in a reading of /proc (its backends serve the bench). */
+const postgresPids = (processes) => processes.filter((p) => p.name === 'postgres').map((p) => p.pid);
 
 /** Samples the resident memory of a server's processes while `work` runs; the largest per process. */
-async function peakResidentMiB(pid, work) {
+async function peakResidentMiB(pids, work) {
   let peak = 0;
-  // The tree is read once: walking all of /proc every 200 ms would take CPU from the measurement.
-  const pids = processTree(pid);
   const sample = () => {
     for (const p of pids) peak = Math.max(peak, residentMiB(p));
   };
@@ -213,18 +121,34 @@ async function peakResidentMiB(pid, work) {
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
+/**
+ * The requests/s of one scenario over another's as the median over rounds of the two figures of the
+ * same round, measured seconds apart: steadier than the ratio of two medians when the machine's
+ * speed changes from minute to minute. The spread over rounds comes with it.
+ */
+function paired(scenario, reference) {
+  const ratios = scenario.rounds.map((r, i) => r.requestsPerSecond / reference.rounds[i].requestsPerSecond);
+  return { value: median(ratios), low: Math.min(...ratios), high: Math.max(...ratios) };
+}
+
 /** One measured round of a scenario: throughput, latency, the server's memory and CPU, and the load's CPU. */
 async function round(scenario) {
-  const serverCpu = serverCpuSeconds(scenario.server.pid);
-  const loadCpu = loadCpuSeconds();
-  const databaseCpu = scenario.postgres ? postgresCpuSeconds() : undefined;
-  const { result, peakRssMiB } = await peakResidentMiB(scenario.server.pid, () => load(scenario.url, scenario.headers));
+  // /proc is read once before and once after: walking it during the round would take CPU from it.
+  const before = readProcesses();
+  const serverPids = processTree(scenario.server.pid, before);
+  // PostgreSQL's backends are those alive at the start; one that exits during the round is left out.
+  const databasePids = scenario.postgres ? postgresPids(before) : [];
+  const loadCpu = readSelf().childrenCpuSeconds;
+  const { result, peakRssMiB } = await peakResidentMiB(serverPids, () => load(scenario.url, scenario.headers));
+  const after = readProcesses();
+  const perRequest = (seconds) => (seconds * 1e6) / result.requests;
   return {
     ...result,
     peakRssMiB,
-    serverCpuUsPerRequest: ((serverCpuSeconds(scenario.server.pid) - serverCpu) * 1e6) / result.requests,
-    loadCpuUsPerRequest: ((loadCpuSeconds() - loadCpu) * 1e6) / result.requests,
-    databaseCpuUsPerRequest: databaseCpu ? (postgresCpuSince(databaseCpu) * 1e6) / result.requests : 0,
+    serverCpuUsPerRequest: perRequest(cpuOf(after, serverPids) - cpuOf(before, serverPids)),
+    // The load generator has exited by now: its CPU is among this process's reaped children's.
+    loadCpuUsPerRequest: perRequest(readSelf().childrenCpuSeconds - loadCpu),
+    databaseCpuUsPerRequest: perRequest(cpuOf(after, databasePids) - cpuOf(before, databasePids)),
   };
 }
 
@@ -266,11 +190,11 @@ async function prepareDatabase(label, databaseUrl) {
   const seeded = ensureDataSet(databaseUrl);
   if (seeded) process.stdout.write(`${label}: ${seeded}\n`);
   const key = JSON.parse(
-    cli(['credentials', 'create', '--organization', '1', '--name', 'bench', '--json'], databaseUrl),
+    cliOn(['credentials', 'create', '--organization', '1', '--name', 'bench', '--json'], databaseUrl),
   ).apiKey;
   const username = `bench-${Date.now()}`;
   const basic = JSON.parse(
-    cli(['credentials', 'create', '--organization', '1', '--basic', username, '--json'], databaseUrl),
+    cliOn(['credentials', 'create', '--organization', '1', '--basic', username, '--json'], databaseUrl),
   );
   const basicHeader = `Basic ${Buffer.from(`${username}:${basic.password}`).toString('base64')}`;
 
@@ -345,9 +269,9 @@ function benchBulk() {
       '--seed',
       '1',
     ];
-    seeds.push(rate(cli(seedArgs, `sqlite:${target}`)));
+    seeds.push(rate(cliOn(seedArgs, `sqlite:${target}`)));
     clean();
-    imported = cli(['import', documentFile], `sqlite:${target}`).trim();
+    imported = cliOn(['import', documentFile], `sqlite:${target}`).trim();
     imports.push(rate(imported));
   }
   clean();
@@ -370,13 +294,6 @@ function targets(runs, baseline) {
     const find = (part) => results.find((r) => r.name.includes(part));
     const offset0 = find('summaries, one year, offset 0');
     const workers = find('--workers 2');
-    // Each ratio is the median over rounds of the two figures of the same round, measured seconds
-    // apart: steadier than the ratio of two medians when the machine's speed changes from minute to
-    // minute. The spread over rounds is reported with it.
-    const paired = (scenario, reference) => {
-      const ratios = scenario.rounds.map((r, i) => r.requestsPerSecond / reference.rounds[i].requestsPerSecond);
-      return { value: median(ratios), low: Math.min(...ratios), high: Math.max(...ratios) };
-    };
     const ratio = (part) => paired(find(part), offset0);
     // The issue's targets are set for SQLite; PostgreSQL's is its offset-0 share of the baseline.
     // Its other ratios are shown for reference.
@@ -429,7 +346,7 @@ async function main() {
 
   // The baseline serves the very page the service serves for the first scenario.
   const key = JSON.parse(
-    cli(['credentials', 'create', '--organization', '1', '--name', 'bench', '--json'], SQLITE_URL),
+    cliOn(['credentials', 'create', '--organization', '1', '--name', 'bench', '--json'], SQLITE_URL),
   ).apiKey;
   const service = await start([MAIN, 'serve', '--port', '0', '--database-url', SQLITE_URL]);
   const page = await (
@@ -468,13 +385,13 @@ async function main() {
     total,
     results: results
       .filter((r) => scenarios.some((s) => s.name === r.name))
-      .map((r) => ({ ...r, ratioToBaseline: r.requestsPerSecond / baseline.requestsPerSecond })),
+      .map((r) => ({ ...r, ratioToBaseline: paired(r, baseline).value })),
   }));
 
   // BENCH_BULK=0 leaves the bulk loads out (for quicker runs while working on the request path).
   const bulk = process.env.BENCH_BULK === '0' ? undefined : benchBulk();
 
-  const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
+  const commit = commitId();
   const machine = {
     cpu: cpus()[0]?.model,
     cores: cpus().length,

@@ -1,14 +1,11 @@
 // `npm run soak`: N concurrent clients for M minutes against the real built server, reading and
 // writing. Reports errors (must be 0) and the server's memory over time; writes docs/soak-latest.md.
 // SOAK_CLIENTS (default 20) and SOAK_MINUTES (default 2) bound it. Not part of `npm test`.
-import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { cli as runCli, commitId, MAIN, residentMiB, ROOT, startServer } from './lib.mjs';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const MAIN = join(ROOT, 'dist', 'src', 'main.js');
 const CLIENTS = Number(process.env.SOAK_CLIENTS ?? 20);
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 2);
 const dir = mkdtempSync(join(tmpdir(), 'booking-soak-'));
@@ -18,23 +15,15 @@ const env = {
   LOG_LEVEL: 'warn',
   RATE_LIMIT_MAX: '1000000000',
 };
-const cli = (args) => execFileSync(process.execPath, [MAIN, ...args], { env, encoding: 'utf8' });
+const cli = (args) => runCli(args, env);
 
 cli(['seed', '--synthetic', '--organizations', '3', '--reservations', '30000', '--seed', '7']);
 const { apiKey } = JSON.parse(cli(['credentials', 'create', '--organization', '1', '--scope', 'write', '--json']));
 
-const server = spawn(process.execPath, [MAIN, 'serve', '--port', '0'], { env });
-const baseUrl = await new Promise((resolve, reject) => {
-  let output = '';
-  server.stdout.on('data', (chunk) => {
-    output += chunk;
-    const match = /listening on (http:\/\/\S+)/.exec(output);
-    if (match) resolve(match[1]);
-  });
-  server.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-});
+const server = await startServer([MAIN, 'serve', '--port', '0'], env);
+const baseUrl = server.url;
 const headers = { 'x-api-key': apiKey, accept: 'application/json' };
-const rssMiB = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+const rssMiB = () => residentMiB(server.pid);
 
 const units = (await (await fetch(`${baseUrl}/api/accommodations/`, { headers })).json()).map((a) => a.id);
 const counts = { requests: 0, errors: 0, byStatus: {} };
@@ -112,14 +101,13 @@ const sampler = setInterval(
 await Promise.all(Array.from({ length: Math.min(CLIENTS, units.length) }, (_, i) => client(i)));
 clearInterval(sampler);
 samples.push({ seconds: Math.round((Date.now() - started) / 1000), rss: rssMiB() });
-server.kill('SIGTERM');
-await new Promise((resolve) => server.once('exit', resolve));
+await server.stop();
 rmSync(dir, { recursive: true, force: true });
 
 const first = samples[1] ?? samples[0];
 const last = samples.at(-1);
 const peak = Math.max(...samples.map((s) => s.rss));
-const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
+const commit = commitId();
 const report = [
   '# Soak test: latest result',
   '',
