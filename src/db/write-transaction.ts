@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { type Kysely, sql } from 'kysely';
 import type { Db } from './database.js';
 import type { Database } from './schema.js';
@@ -6,13 +7,34 @@ import type { Database } from './schema.js';
 export type TransactionRunner<T> = (work: (trx: Kysely<Database>) => Promise<T>) => Promise<T>;
 
 /**
+ * PostgreSQL's transient refusals of a transaction: deadlock_detected (concurrent bookings of one
+ * accommodation wait on each other's exclusion-constraint entries and organization row) and
+ * serialization_failure. Running the whole transaction again is the answer PostgreSQL documents;
+ * the next attempt sees what the other transaction committed (a booking that lost becomes 409).
+ */
+const PG_RETRYABLE = new Set(['40P01', '40001']);
+const PG_ATTEMPTS = 5;
+
+/**
  * Runs `work` in a write transaction. On SQLite it begins IMMEDIATE: the write lock is taken before
  * the first read, so a check-then-write (no overlapping booking) cannot interleave with another
  * writer, whether in this process or another one sharing the file. PostgreSQL uses its default
- * isolation and relies on constraints (the exclusion constraint against double booking).
+ * isolation and relies on constraints (the exclusion constraint against double booking); `work` is
+ * run again, from the start, when PostgreSQL refuses the transaction as a deadlock or a
+ * serialization failure.
  */
 export async function withWriteTransaction<T>(db: Db, work: (trx: Kysely<Database>) => Promise<T>): Promise<T> {
-  if (db.dialect === 'postgres') return db.kysely.transaction().execute(work);
+  if (db.dialect === 'postgres') {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await db.kysely.transaction().execute(work);
+      } catch (error) {
+        if (attempt >= PG_ATTEMPTS || !PG_RETRYABLE.has(databaseErrorCode(error) ?? '')) throw error;
+        // A little jitter, so the transactions that collided do not collide again in step.
+        await sleep(Math.random() * 10 * attempt);
+      }
+    }
+  }
   return db.kysely.connection().execute(async (connection) => {
     await sql`begin immediate`.execute(connection);
     try {

@@ -3,6 +3,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Dialect } from '../../src/db/database.js';
+import { withWriteTransaction } from '../../src/db/write-transaction.js';
 import { testApp } from '../helpers/app.js';
 import { createTestDatabase, DIALECTS, type TestDatabase } from '../helpers/databases.js';
 import { apiKeyFor, load, twoOrganizations } from '../helpers/fixtures.js';
@@ -78,5 +79,36 @@ describe.each(DIALECTS.filter((d) => d === 'postgres'))('%s', (dialect) => {
       );
     await expect(insert('confirmed', 'raw-1')).rejects.toMatchObject({ code: '23P01' });
     await expect(insert('cancelled', 'raw-2')).resolves.toBeDefined();
+  });
+
+  it('runs a write transaction that PostgreSQL broke as a deadlock again, instead of failing it', async () => {
+    // Two writers lock the two organizations in opposite orders, each waiting for the other to hold
+    // its first: PostgreSQL ends one of them as a deadlock (40P01). Concurrent bookings of one
+    // accommodation meet the same way on the exclusion constraint and the organization row.
+    let arrived = 0;
+    let release: () => void = () => {};
+    const bothHoldTheirFirst = new Promise<void>((resolve) => (release = resolve));
+    const attempts = [0, 0];
+    const writer = (index: number, first: number, second: number) =>
+      withWriteTransaction(database.db, async (trx) => {
+        attempts[index] = (attempts[index] ?? 0) + 1;
+        await sql`update organizations set name = name where id = ${first}`.execute(trx);
+        if (++arrived === 2) release();
+        await bothHoldTheirFirst;
+        await sql`update organizations set name = name where id = ${second}`.execute(trx);
+        return index;
+      });
+    await expect(Promise.all([writer(0, 1, 2), writer(1, 2, 1)])).resolves.toEqual([0, 1]);
+    expect(attempts.toSorted()).toEqual([1, 2]);
+  });
+
+  it('does not run a transaction again for an error that is not transient', async () => {
+    let attempts = 0;
+    const failing = withWriteTransaction(database.db, async (trx) => {
+      attempts += 1;
+      await sql`select 1 / 0`.execute(trx);
+    });
+    await expect(failing).rejects.toMatchObject({ code: '22012' });
+    expect(attempts).toBe(1);
   });
 });
