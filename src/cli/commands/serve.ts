@@ -57,7 +57,7 @@ function prepare(config: Config, demo: boolean) {
 
 /**
  * Turns off V8's allocation-site pretenuring in a serving process. Under steady load, V8 sometimes
- * (4 of 10 twenty-second runs) settles into a state where about 0.9 MB of each young-generation
+ * (17 of 48 twenty-second runs) settles into a state where about 0.9 MB of each young-generation
  * collection survives and is promoted, so the old space fills with dead request objects and is only
  * emptied by a full collection every ~3 s: the process sits at ~225 MiB instead of ~135 MiB and
  * answers ~10% fewer requests. With the flag off, that state did not occur in 34 runs, and throughput
