@@ -109,6 +109,10 @@ export async function createReservation(
     () => stay,
     () =>
       run(async (trx) => {
+        // First, so that writes to one organization queue on its row before they touch the
+        // PostgreSQL exclusion constraint: two overlapping inserts in flight each wait for the
+        // other's index entry and deadlock, which costs a second of detection and a retry.
+        await bumpVersion(trx, organizationId);
         await checkAccommodation(trx, organizationId, body.accommodation, body.adults + (body.children ?? 0));
         await assertNightsFree(trx, stay);
         const now = formatTimestamp(clock());
@@ -134,7 +138,6 @@ export async function createReservation(
           })
           .returning('id')
           .executeTakeFirstOrThrow();
-        await bumpVersion(trx, organizationId);
         return readBack(trx, organizationId, id);
       }),
   );
@@ -166,6 +169,7 @@ export async function updateReservation(
       withWriteTransaction(db, async (trx) => {
         const row = await findReservationRow(trx, organizationIds, id);
         if (!row) throw notFound(id);
+        await bumpVersion(trx, row.organization_id); // before the exclusion constraint, as in createReservation
         const current = row.status as ReservationStatus;
         const status = changes.status ?? current;
         if (!canMove(current, status)) throw refuseMove(current, status);
@@ -213,7 +217,6 @@ export async function updateReservation(
           .where('organization_id', '=', row.organization_id)
           .where('id', '=', id)
           .execute();
-        await bumpVersion(trx, row.organization_id);
         return readBack(trx, row.organization_id, id);
       }),
   );
