@@ -5,10 +5,9 @@
 // of `npm run bench` are read against this floor, measured in the same run.
 //
 //   node bench/bulk-floor.mjs <fresh file> [reservations]   → one JSON line on stdout
-import { rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
-import { cli, ROOT } from './lib.mjs';
+import { cli, removeDatabaseFiles, ROOT } from './lib.mjs';
 
 const SQLite = createRequire(`${ROOT}/package.json`)('better-sqlite3');
 
@@ -18,7 +17,7 @@ const reservations = Number(count);
 const ORGANIZATIONS = 200;
 const UNITS_PER_ORGANIZATION = 28;
 
-for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(`${file}${suffix}`, { force: true });
+removeDatabaseFiles(file);
 cli(['migrate'], { ...process.env, DATABASE_URL: `sqlite:${file}` });
 
 const db = new SQLite(file);
@@ -68,7 +67,7 @@ db.exec('commit');
 const commitSeconds = seconds(committing);
 const total = seconds(started);
 db.close();
-for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(`${file}${suffix}`, { force: true });
+removeDatabaseFiles(file);
 process.stdout.write(
   `${JSON.stringify({ reservations, seconds: total, reservationsPerSecond: Math.round(reservations / total), insertSeconds, indexSeconds, commitSeconds })}\n`,
 );

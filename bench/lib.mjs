@@ -1,12 +1,17 @@
 // What the bench scripts share: running the built CLI and server as processes, and reading /proc.
 import { execFileSync, spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const MAIN = join(ROOT, 'dist', 'src', 'main.js');
 const TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }));
+
+/** Deletes a SQLite database and the files SQLite keeps beside it (WAL, shared memory, rollback journal). */
+export function removeDatabaseFiles(file) {
+  for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(`${file}${suffix}`, { force: true });
+}
 
 /** Runs the built CLI to its end and returns what it printed. */
 export function cli(args, env) {

@@ -1,11 +1,22 @@
 // `npm run bench`: the service under load, as a ratio of a baseline measured in the same run.
 // See bench/README.md. Plain JavaScript: it drives the built service (dist/) as separate processes.
 import { execFile, execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { cli, commitId, MAIN, processTree, readProcesses, readSelf, residentMiB, ROOT, startServer } from './lib.mjs';
+import {
+  cli,
+  commitId,
+  MAIN,
+  processTree,
+  readProcesses,
+  readSelf,
+  removeDatabaseFiles,
+  residentMiB,
+  ROOT,
+  startServer,
+} from './lib.mjs';
 
 const run = promisify(execFile);
 
@@ -243,9 +254,7 @@ async function prepareDatabase(label, databaseUrl) {
  */
 function benchBulk() {
   const target = join(ROOT, 'bench', 'data', 'bulk.sqlite');
-  const clean = () => {
-    for (const suffix of ['', '-wal', '-shm']) rmSync(`${target}${suffix}`, { force: true });
-  };
+  const clean = () => removeDatabaseFiles(target);
   const rate = (output) => Number(/\((\d+) reservations\/s\)/.exec(output)?.[1]);
   const documentFile = join(ROOT, 'bench', 'data', 'import.json');
   if (!existsSync(documentFile)) {

@@ -7,10 +7,11 @@ import type { Database } from './schema.js';
 export type TransactionRunner<T> = (work: (trx: Kysely<Database>) => Promise<T>) => Promise<T>;
 
 /**
- * PostgreSQL's transient refusals of a transaction: deadlock_detected (concurrent bookings of one
- * accommodation wait on each other's exclusion-constraint entries and organization row) and
- * serialization_failure. Running the whole transaction again is the answer PostgreSQL documents;
- * the next attempt sees what the other transaction committed (a booking that lost becomes 409).
+ * PostgreSQL's transient refusals of a transaction: deadlock_detected and serialization_failure.
+ * Reservation writes take their organization's row first, so concurrent bookings queue instead of
+ * deadlocking on each other's exclusion-constraint entries; this is the backstop for whatever lock
+ * order is left. Running the whole transaction again is the answer PostgreSQL documents; the next
+ * attempt sees what the other transaction committed (a booking that lost becomes 409).
  */
 const PG_RETRYABLE = new Set(['40P01', '40001']);
 const PG_ATTEMPTS = 5;
