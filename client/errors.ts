@@ -40,3 +40,22 @@ export async function problemOf(response: Response): Promise<Problem> {
     detail: text.slice(0, 200) || `The server answered ${response.status} without a problem body.`,
   };
 }
+
+/**
+ * A link or redirect the client would not follow: it points at another origin (scheme, host and
+ * port) than the client's base URL, and every request carries the credential. Nothing was sent there.
+ */
+export class BookingOriginError extends Error {
+  override readonly name = 'BookingOriginError';
+
+  constructor(
+    /** Where the link or redirect pointed. */
+    readonly target: string,
+    /** The client's base URL, the one origin it sends requests to. */
+    readonly baseUrl: string,
+    /** What pointed there: `rel="next"` of a Link header, or a redirect's Location. */
+    readonly via: string,
+  ) {
+    super(`refusing to follow ${via} to ${target}: it is not at ${new URL(baseUrl).origin}, the base URL's origin`);
+  }
+}

@@ -1,5 +1,13 @@
 import type { components, operations } from './openapi-types.js';
 import { type ClientOptions, type Credentials, Transport } from './transport.js';
+import {
+  type Event,
+  type EventsPage,
+  type EventsQuery,
+  type FollowOptions,
+  followEvents,
+  listEvents,
+} from './events.js';
 
 /**
  * The typed client of booking-service (`import { createClient } from 'booking-service/client'`).
@@ -7,8 +15,10 @@ import { type ClientOptions, type Credentials, Transport } from './transport.js'
  * (openapi-types.ts is generated from it, and the test suite fails when the two differ).
  */
 
-export { BookingApiError, type Problem } from './errors.js';
+export { BookingApiError, BookingOriginError, type Problem } from './errors.js';
 export type { ClientOptions, Credentials } from './transport.js';
+export type { Event, EventsPage, EventsQuery, FollowOptions } from './events.js';
+export { verifyWebhook, WebhookVerificationError, type WebhookHeaders } from './webhooks.js';
 
 export type ReservationSummary = components['schemas']['ReservationSummary'];
 export type Accommodation = components['schemas']['Accommodation'];
@@ -51,9 +61,19 @@ export interface BookingClient {
   reservations: {
     summaries(query: SummariesQuery, options?: CallOptions): SummariesIterable;
   };
+  /** The changes feed (SPEC §10). */
+  events: {
+    /** One page after `query.after` (the oldest kept event when absent), with the cursor to go on from. */
+    list(query?: EventsQuery, options?: CallOptions): Promise<EventsPage>;
+    /** Every event as it commits, for as long as it is iterated: long polls, resumes, waits out 503s and restarts. */
+    follow(options?: FollowOptions): AsyncIterable<Event>;
+  };
 }
 
-/** `<url>; rel="next", <url>; rel="last"` → { next: url, last: url }, resolved against the page URL. */
+/**
+ * `<url>; rel="next", <url>; rel="last"` → { next: url, last: url }, resolved against the page URL.
+ * Only read, never followed as it is: the client follows `next` only within its base URL's origin.
+ */
 export function parseLinkHeader(header: string | null, base: string): Partial<Record<PageRelation, string>> {
   const links: Partial<Record<PageRelation, string>> = {};
   for (const match of (header ?? '').matchAll(/<([^>]*)>\s*;\s*rel="?([a-z]+)"?/g)) {
@@ -81,6 +101,9 @@ function pagesOf(transport: Transport, query: SummariesQuery, options: CallOptio
         const response = await transport.get(url, options.signal);
         const items = (await response.json()) as ReservationSummary[];
         const links = parseLinkHeader(response.headers.get('link'), url.toString());
+        // Checked before the page is handed out: a response pointing elsewhere is refused whole.
+        const next: URL | undefined =
+          links.next === undefined ? undefined : transport.sameOrigin(links.next, url, 'Link rel="next"');
         const offsets: Partial<Record<PageRelation, number>> = {};
         for (const relation of ['next', 'last', 'prev', 'first'] as const) {
           const offset = integerHeader(response, `x-pagination-${relation}`);
@@ -94,7 +117,7 @@ function pagesOf(transport: Transport, query: SummariesQuery, options: CallOptio
           etag: response.headers.get('etag') ?? undefined,
           url: url.toString(),
         };
-        url = links.next ? new URL(links.next) : undefined;
+        url = next;
       }
     },
   };
@@ -126,6 +149,10 @@ export function createClient(credentials: Credentials, options: ClientOptions = 
           },
         };
       },
+    },
+    events: {
+      list: (query = {}, call = {}) => listEvents(transport, query, call.signal),
+      follow: (options = {}) => followEvents(transport, options),
     },
   };
 }

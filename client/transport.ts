@@ -1,4 +1,4 @@
-import { BookingApiError, problemOf } from './errors.js';
+import { BookingApiError, BookingOriginError, problemOf } from './errors.js';
 
 /**
  * One request with the credential, the Accept header, retries and cancellation. Only the platform:
@@ -23,6 +23,8 @@ export interface ClientOptions {
 /** Statuses that say "not now" rather than "no": worth asking again after a pause. */
 const RETRIABLE = new Set([429, 503]);
 const MAX_BACKOFF_MS = 30_000;
+/** Redirects followed per request (all within the base URL's origin). */
+const MAX_REDIRECTS = 5;
 
 function basicAuthorization(username: string, password: string): string {
   // btoa takes Latin-1: encode as UTF-8 first, as the service decodes it (SPEC §5, charset="UTF-8").
@@ -108,18 +110,42 @@ export class Transport {
     return AbortSignal.any([this.#signal, call]);
   }
 
-  /** GET a URL; a 2xx response is returned, anything else thrown as BookingApiError. */
-  async get(url: URL, signal?: AbortSignal): Promise<Response> {
+  /**
+   * The URL a link or redirect points at, if it is at the base URL's origin. Every request carries
+   * the credential, so the client goes nowhere else, whatever a response says (a proxy's Location,
+   * or a Link header a server built from a hostile query).
+   */
+  sameOrigin(target: string | URL, base: string | URL, via: string): URL {
+    const url = new URL(target, base);
+    if (url.origin !== this.baseUrl.origin) throw new BookingOriginError(url.toString(), this.baseUrl.toString(), via);
+    return url;
+  }
+
+  /**
+   * GET a URL; a 2xx response is returned, anything else thrown as BookingApiError. Redirects are
+   * followed by hand (fetch would follow them anywhere, with X-Api-Key still attached): only within
+   * the base URL's origin.
+   */
+  async get(target: URL, signal?: AbortSignal): Promise<Response> {
     const combined = this.signalFor(signal);
-    for (let attempt = 0; ; attempt += 1) {
+    let url = this.sameOrigin(target, this.baseUrl, 'a request');
+    for (let attempt = 0, redirects = 0; ;) {
       combined?.throwIfAborted();
-      const response = await this.#fetch(url, { headers: this.#headers, signal: combined });
+      const response = await this.#fetch(url, { headers: this.#headers, signal: combined, redirect: 'manual' });
       if (response.ok) return response;
+      const location = response.headers.get('location');
+      if (response.status >= 300 && response.status < 400 && location !== null && redirects < MAX_REDIRECTS) {
+        await response.body?.cancel();
+        url = this.sameOrigin(location, url, `a ${response.status} redirect`);
+        redirects += 1;
+        continue;
+      }
       const retryAfter = parseRetryAfter(response.headers.get('retry-after'));
       const error = new BookingApiError(response.status, await problemOf(response), url.toString(), retryAfter);
       if (!RETRIABLE.has(response.status) || attempt >= this.#retries) throw error;
       const delay = retryDelayMs(attempt, retryAfter, this.#backoffMs);
       if (delay > this.#maxRetryDelayMs) throw error;
+      attempt += 1;
       await sleep(delay, combined);
     }
   }

@@ -6,18 +6,24 @@ import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import { assertAcceptsJson } from './http/accept.js';
 import { requireCredentials } from './http/auth.js';
+import { registerCompression } from './http/compression.js';
 import { healthRoutes } from './http/health.routes.js';
+import { acceptUtf8JsonOnly } from './http/json-body.js';
 import { registerOpenApi } from './http/openapi.js';
 import { RateLimiter } from './http/rate-limit/rate-limiter.js';
 import { MemoryStore, type RateLimitStore, RedisStore } from './http/rate-limit/stores.js';
 import { handleError, sendProblem } from './http/problem.js';
 import { clientErrorResponse, registerProtection, serverOptions } from './http/protection.js';
 import { RouteTable } from './http/route-table.js';
+import { validationOptions } from './http/validation.js';
 import { createLogger } from './logger.js';
 import { accommodationRoutes } from './modules/accommodations/accommodations.routes.js';
 import { Authenticator } from './modules/credentials/authenticator.js';
-import { reservationWriteRoutes } from './modules/reservations/reservation-writes.routes.js';
+import { eventRoutes } from './modules/events/events.routes.js';
+import { createFeedWaker } from './modules/events/feed-waker.js';
 import { reservationRoutes } from './modules/reservations/reservations.routes.js';
+import { webhookRoutes } from './modules/webhooks/endpoints.routes.js';
+import type { Resolver } from './modules/webhooks/ssrf.js';
 import { type Clock, systemClock } from './shared/clock.js';
 import { AppError } from './shared/errors.js';
 
@@ -35,6 +41,8 @@ export interface AppDeps {
   logDestination?: Writable;
   /** Rate-limit counters; by default Redis when REDIS_URL is set, else this process's memory. */
   rateLimitStore?: RateLimitStore;
+  /** How webhook receiver names are resolved for the SSRF check; tests pass a stub. */
+  webhookResolver?: Resolver;
 }
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -55,18 +63,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     genReqId: (req) => requestId(req.headers['x-request-id']),
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { ignoreTrailingSlash: true },
-    // Report every broken parameter at once (SPEC §6), not just the first.
-    // verbose: errors carry their schema, whose description makes a readable message.
-    // removeAdditional: false, so unknown body fields are refused rather than silently dropped (SPEC §9).
-    // int32/int64 are OpenAPI's integer formats: the bounds beside them are what is checked.
-    ajv: {
-      customOptions: {
-        allErrors: true,
-        verbose: true,
-        removeAdditional: false,
-        formats: { int32: true, int64: true },
-      },
-    },
+    ...validationOptions(),
     ...serverOptions(config.serverLimits),
     clientErrorHandler(error, socket) {
       // Malformed requests, oversized headers and timeouts never reach a route; answer them in kind.
@@ -80,14 +77,17 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.decorateRequest('principal', null);
   // The registered routes, for the checks that must cover every one of them (tests, the API document).
   app.decorate('routeTable', routes);
-  // Bodies are JSON only: without this, Fastify would also accept text/plain.
+  // Bodies are UTF-8 JSON only: without this, Fastify would also accept text/plain.
   app.removeContentTypeParser('text/plain');
+  acceptUtf8JsonOnly(app);
   app.addHook('onRoute', (route) => routes.add(route.method, route.url));
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
     assertAcceptsJson(request.headers.accept);
   });
   app.setErrorHandler(handleError);
+  // gzip and br for every JSON body, errors included (list routes send kept variants themselves).
+  registerCompression(app);
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const allowed = routes.allowedMethods(path);
@@ -110,13 +110,22 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const store =
     deps.rateLimitStore ??
     (config.redisUrl ? new RedisStore(config.redisUrl, config.redisKeyPrefix) : new MemoryStore());
+  // Long-polling feed readers wait on it; it holds a connection of its own on PostgreSQL once used.
+  const waker = createFeedWaker(deps.db);
+  app.addHook('onClose', () => waker.close());
   const limiter = new RateLimiter(store, config.rateLimits, app.log);
   app.addHook('onClose', () => limiter.close());
   await app.register(async (api) => {
     requireCredentials(api, authenticator, limiter);
     await api.register(accommodationRoutes, { db: deps.db, clock });
     await api.register(reservationRoutes, { db: deps.db, clock });
-    await api.register(reservationWriteRoutes, { db: deps.db, clock });
+    await api.register(eventRoutes, { db: deps.db, waker });
+    await api.register(webhookRoutes, {
+      db: deps.db,
+      clock,
+      settings: config.webhooks,
+      resolver: deps.webhookResolver,
+    });
   });
 
   return app;

@@ -64,7 +64,27 @@ export interface Config {
   readonly logLevel: LogLevel;
   readonly rateLimits: RateLimitSettings;
   readonly serverLimits: ServerLimits;
+  readonly webhooks: WebhookSettings;
 }
+
+/** SPEC §10: webhook delivery and event retention. */
+export interface WebhookSettings {
+  /** Whether `booking serve` runs the delivery worker (`booking worker` always does). */
+  readonly worker: boolean;
+  /** AES-256-GCM key for endpoint secrets at rest (32 bytes); undefined: stored as given. */
+  readonly secretKey: Buffer | undefined;
+  /** Lifts the SSRF rules and allows http:// (receivers on the operator's own network, tests). */
+  readonly allowPrivateNetworks: boolean;
+  /** Seconds between a failed attempt and the next; a delivery fails after the last. */
+  readonly retryScheduleSeconds: readonly number[];
+  readonly eventsRetentionDays: number;
+  /** An attempt is cut after this (SPEC: 15 s). */
+  readonly timeoutMs: number;
+  /** How long a claimed attempt is a process's alone; longer than the timeout. */
+  readonly leaseMs: number;
+}
+
+export const DEFAULT_RETRY_SCHEDULE_SECONDS = [5, 300, 1800, 7200, 18000, 36000, 36000] as const;
 
 /** Values given on the command line; undefined means "not given". */
 export interface ConfigFlags {
@@ -178,6 +198,56 @@ function numericSettings<T extends object>(
   return Object.freeze(settings) as Readonly<T>;
 }
 
+function parseBoolean(source: Source): boolean {
+  if (source.value === 'true') return true;
+  if (source.value === 'false') return false;
+  throw invalid(source, 'true or false');
+}
+
+function parseRetrySchedule(source: Source): number[] {
+  if (!/^\d{1,6}(,\d{1,6}){0,19}$/.test(source.value)) {
+    throw invalid(source, 'up to 20 comma-separated whole numbers of seconds, e.g. 5,300,1800');
+  }
+  return source.value.split(',').map(Number);
+}
+
+/** 32 bytes, as 64 hex digits or base64: the AES-256-GCM key of webhook secrets at rest. */
+function parseSecretKey(source: Source): Buffer {
+  const value = source.value.trim();
+  const key = /^[0-9a-fA-F]{64}$/.test(value)
+    ? Buffer.from(value, 'hex')
+    : /^[A-Za-z0-9+/_-]{43}=?$/.test(value)
+      ? Buffer.from(value, 'base64')
+      : undefined;
+  if (!key || key.length !== 32) throw invalid({ ...source, value: '…' }, '32 bytes as 64 hex digits or base64');
+  return key;
+}
+
+function webhookSettings(env: NodeJS.ProcessEnv): WebhookSettings {
+  const source = (name: string) => pick(undefined, '', env[name], name);
+  const worker = source('WEBHOOK_WORKER');
+  const key = source('WEBHOOK_SECRET_KEY');
+  const allow = source('WEBHOOK_ALLOW_PRIVATE_NETWORKS');
+  const schedule = source('WEBHOOK_RETRY_SCHEDULE');
+  const retention = source('EVENTS_RETENTION_DAYS');
+  const timeout = source('WEBHOOK_TIMEOUT_SECONDS');
+  const lease = source('WEBHOOK_LEASE_SECONDS');
+  const timeoutMs = (timeout ? parseWholeNumber(timeout, 1) : 15) * 1000;
+  const leaseMs = (lease ? parseWholeNumber(lease, 1) : 60) * 1000;
+  if (lease && leaseMs <= timeoutMs) {
+    throw invalid(lease, `more seconds than the delivery timeout (${timeoutMs / 1000})`);
+  }
+  return Object.freeze({
+    worker: worker ? parseBoolean(worker) : true,
+    secretKey: key ? parseSecretKey(key) : undefined,
+    allowPrivateNetworks: allow ? parseBoolean(allow) : false,
+    retryScheduleSeconds: Object.freeze(schedule ? parseRetrySchedule(schedule) : [...DEFAULT_RETRY_SCHEDULE_SECONDS]),
+    eventsRetentionDays: retention ? parseWholeNumber(retention, 1) : 30,
+    timeoutMs,
+    leaseMs,
+  });
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv, flags: ConfigFlags = {}): Config {
   const database = pick(flags.databaseUrl, '--database-url', env.DATABASE_URL, 'DATABASE_URL') ?? {
     value: DEFAULT_DATABASE_URL,
@@ -199,5 +269,6 @@ export function loadConfig(env: NodeJS.ProcessEnv, flags: ConfigFlags = {}): Con
     logLevel: logLevel ? parseLogLevel(logLevel) : 'info',
     rateLimits: numericSettings(env, DEFAULT_RATE_LIMITS, RATE_LIMIT_VARIABLES),
     serverLimits: numericSettings(env, DEFAULT_SERVER_LIMITS, SERVER_LIMIT_VARIABLES),
+    webhooks: webhookSettings(env),
   });
 }

@@ -1,32 +1,104 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type { Writable } from 'node:stream';
 import pino, { type Logger } from 'pino';
 import type { LogLevel } from './config.js';
 
-const SECRET_QUERY_NAME = /key|token|secret|password|passwd|auth/i;
+const REDACTED = '[redacted]';
 
-/** Query values whose names look like secrets are replaced before a URL is logged. */
-export function redactUrl(url: string): string {
-  const q = url.indexOf('?');
-  if (q === -1) return url;
-  const pairs = url
-    .slice(q + 1)
-    .split('&')
-    .map((pair) => {
-      const name = pair.split('=', 1)[0] ?? '';
-      let decoded = name;
-      try {
-        decoded = decodeURIComponent(name.replace(/\+/g, ' '));
-      } catch {
-        // A malformed escape is logged as sent; only the value is at stake.
-      }
-      return SECRET_QUERY_NAME.test(decoded) ? `${name}=[redacted]` : pair;
-    });
-  return `${url.slice(0, q)}?${pairs.join('&')}`;
+/** Query parameter names that say their value is a secret. */
+const SECRET_QUERY_NAME = /key|token|secret|pass|pwd|auth|credential|session|signature/i;
+
+/**
+ * An API key by its value (SPEC §5: `bk_` + 30 random base62 characters + a 6-character checksum),
+ * and anything close enough to one to be a key mistyped, truncated or run on: whatever the
+ * checksum says, `bk_` and 20 or more base62 characters are redacted wherever they appear.
+ */
+const API_KEY_LIKE = /bk_[0-9A-Za-z]{20,}/g;
+
+/** `scheme://user:password@`: userinfo, e.g. of an absolute-form request target. */
+const USERINFO = /([A-Za-z][A-Za-z0-9+.-]*:\/\/)[^/?#\s]*@/g;
+
+/** Below this length a request's own secret is only redacted where a whole piece of the URL is it. */
+const SHORT_SECRET = 4;
+
+function decoded(text: string): string {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    // A malformed escape: judged as sent.
+    return text;
+  }
+}
+
+const API_KEY_INSIDE = new RegExp(API_KEY_LIKE.source);
+const USERINFO_INSIDE = new RegExp(USERINFO.source);
+
+function containsSecret(piece: string, secrets: readonly string[]): boolean {
+  if (API_KEY_INSIDE.test(piece) || USERINFO_INSIDE.test(piece)) return true;
+  return secrets.some((secret) => (secret.length < SHORT_SECRET ? piece === secret : piece.includes(secret)));
 }
 
 /**
- * The service's pino logger. Requests are logged without headers; the redact paths are a second
- * line of defence should a header object ever be logged anyway.
+ * A request target as it may be logged. Redaction is by name (query parameters that look like
+ * secrets) and by value: every path segment, query name and query value that holds an API key,
+ * userinfo, or one of `secrets` (the request's own password, key or Authorization token) is
+ * replaced whole, judged both as sent and percent-decoded. Userinfo of an absolute-form target
+ * (`http://user:pw@host/…`) is replaced too.
+ */
+export function redactUrl(url: string, secrets: readonly string[] = []): string {
+  const authority = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/?#]*/.exec(url)?.[0] ?? '';
+  const origin = authority.replace(/^([A-Za-z][A-Za-z0-9+.-]*:\/\/)[^/?#]*@/, `$1${REDACTED}@`);
+  const rest = url.slice(authority.length).replace(USERINFO, `$1${REDACTED}@`);
+  const queryStart = rest.indexOf('?');
+  const path = queryStart === -1 ? rest : rest.slice(0, queryStart);
+  const query = queryStart === -1 ? undefined : rest.slice(queryStart + 1);
+
+  const piece = (text: string) =>
+    containsSecret(text, secrets) || containsSecret(decoded(text), secrets) ? REDACTED : text;
+  const redactedPath = path
+    .split(/([/;#])/)
+    .map((part, i) => (i % 2 === 1 ? part : piece(part)))
+    .join('');
+  if (query === undefined) return origin + redactedPath;
+  const redactedQuery = query
+    .split('&')
+    .map((pair) => {
+      const equals = pair.indexOf('=');
+      const name = equals === -1 ? pair : pair.slice(0, equals);
+      const value = equals === -1 ? undefined : pair.slice(equals + 1);
+      const safeName = piece(name);
+      if (value === undefined) return safeName;
+      return `${safeName}=${SECRET_QUERY_NAME.test(decoded(name)) ? REDACTED : piece(value)}`;
+    })
+    .join('&');
+  return `${origin}${redactedPath}?${redactedQuery}`;
+}
+
+const headerValues = (value: string | string[] | undefined) =>
+  value === undefined ? [] : Array.isArray(value) ? value : [value];
+
+/** The secrets a request carries in its headers: its API key, its Authorization token and Basic password. */
+export function requestSecrets(headers: IncomingHttpHeaders | undefined): string[] {
+  if (!headers) return [];
+  const secrets = headerValues(headers['x-api-key']).map((value) => value.trim());
+  for (const authorization of headerValues(headers.authorization)) {
+    // `<scheme> <token>`; a value without a scheme is all token.
+    const [, token = authorization] = /^\S+\s+(.*)$/.exec(authorization.trim()) ?? [];
+    secrets.push(token.trim());
+    if (/^Basic\s/i.test(authorization)) {
+      const plain = Buffer.from(token.trim(), 'base64').toString('utf8');
+      const colon = plain.indexOf(':');
+      if (colon !== -1) secrets.push(plain.slice(colon + 1));
+    }
+  }
+  return secrets.filter((secret) => secret !== '');
+}
+
+/**
+ * The service's pino logger. Requests are logged without headers, and their target is redacted by
+ * name and by value (`redactUrl`). Two more lines of defence: the redact paths, should a header
+ * object ever be logged anyway, and a last pass over every line written, which replaces anything
+ * shaped like an API key wherever it is (a message, an error, a request id).
  */
 export function createLogger(level: LogLevel, destination?: Writable): Logger {
   const options = {
@@ -42,12 +114,19 @@ export function createLogger(level: LogLevel, destination?: Writable): Logger {
         'apiKey',
         '*.apiKey',
       ],
-      censor: '[redacted]',
+      censor: REDACTED,
     },
     serializers: {
-      req(request: { method?: string; url?: string; ip?: string }) {
-        return { method: request.method, url: redactUrl(request.url ?? ''), remoteAddress: request.ip };
+      req(request: { method?: string; url?: string; ip?: string; headers?: IncomingHttpHeaders }) {
+        return {
+          method: request.method,
+          url: redactUrl(request.url ?? '', requestSecrets(request.headers)),
+          remoteAddress: request.ip,
+        };
       },
+    },
+    hooks: {
+      streamWrite: (line: string) => line.replace(API_KEY_LIKE, REDACTED),
     },
   };
   return destination ? pino(options, destination) : pino(options);

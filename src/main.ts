@@ -1,17 +1,21 @@
 #!/usr/bin/env node
 import { Command, CommanderError } from 'commander';
 import { registerCredentials } from './cli/commands/credentials.js';
+import { registerEvents } from './cli/commands/events.js';
 import { registerExport } from './cli/commands/export.js';
 import { registerImport } from './cli/commands/import.js';
 import { registerMigrate } from './cli/commands/migrate.js';
 import { registerSeed } from './cli/commands/seed.js';
 import { registerServe } from './cli/commands/serve.js';
+import { registerWorker } from './cli/commands/worker.js';
 import { ConfigError } from './config.js';
+import { uniqueViolation } from './db/constraint-errors.js';
 import { AppError } from './shared/errors.js';
 
 /** One line (plus the broken parameters) on stderr and a non-zero exit: no stack traces for users. */
-function reportFailure(error: unknown): never {
-  if (error instanceof CommanderError) process.exit(error.exitCode);
+function reportFailure(failure: unknown): never {
+  if (failure instanceof CommanderError) process.exit(failure.exitCode);
+  const error = uniqueViolation(failure) ?? failure;
   if (error instanceof ConfigError) {
     process.stderr.write(`booking: ${error.message}\n`);
   } else if (error instanceof AppError) {
@@ -34,5 +38,7 @@ registerImport(program);
 registerSeed(program);
 registerCredentials(program);
 registerExport(program);
+registerEvents(program);
+registerWorker(program);
 
 program.parseAsync(process.argv).catch(reportFailure);

@@ -1,5 +1,6 @@
+import { CompiledQuery, type Kysely } from 'kysely';
 import type { Db } from './database.js';
-import type { Database } from './schema.js';
+import { type Database, EVENTS_CHANNEL } from './schema.js';
 
 /**
  * Fast all-or-nothing loading for `booking import` and `booking seed`. Rows go in as arrays in a
@@ -33,6 +34,7 @@ export const BULK_COLUMNS = {
     { name: 'active', pgType: 'boolean' },
     { name: 'created', pgType: 'timestamptz' },
     { name: 'modified', pgType: 'timestamptz' },
+    { name: 'version', pgType: 'integer' },
   ],
   reservations: [
     { name: 'id', pgType: 'integer' },
@@ -52,6 +54,18 @@ export const BULK_COLUMNS = {
     { name: 'created', pgType: 'timestamptz' },
     { name: 'modified', pgType: 'timestamptz' },
     { name: 'cancelled', pgType: 'timestamptz' },
+    { name: 'version', pgType: 'integer' },
+  ],
+  /** The outbox (migration 004): position and txid come from the database. */
+  events: [
+    { name: 'id', pgType: 'text' },
+    { name: 'organization_id', pgType: 'integer' },
+    { name: 'type', pgType: 'text' },
+    { name: 'resource_type', pgType: 'text' },
+    { name: 'resource_id', pgType: 'integer' },
+    { name: 'resource_version', pgType: 'integer' },
+    { name: 'occurred', pgType: 'timestamptz' },
+    { name: 'body', pgType: 'text' },
   ],
 } as const satisfies Partial<Record<TableName, readonly Column[]>>;
 
@@ -60,7 +74,7 @@ export type BulkTable = keyof typeof BULK_COLUMNS;
 export type BulkRow = readonly unknown[];
 
 export interface BulkWriter {
-  /** Inserts rows, or updates every column of the row with the same id. */
+  /** Inserts rows, or updates every column of the row with the same id (events: inserts). */
   upsert(table: BulkTable, rows: readonly BulkRow[]): Promise<void>;
   /** The highest id in the table, read inside the transaction (0 when empty). */
   maxId(table: BulkTable): Promise<number>;
@@ -88,7 +102,9 @@ function upsertSql(table: BulkTable, values: string): string {
     .filter((c) => c !== 'id')
     .map((c) => `${c} = excluded.${c}`)
     .join(', ');
-  return `insert into ${table} (${columns.join(', ')}) ${values} on conflict (id) do update set ${updates}`;
+  const insert = `insert into ${table} (${columns.join(', ')}) ${values}`;
+  // Events are only ever added (each has a new id), so they have no key to upsert by.
+  return table === 'events' ? insert : `${insert} on conflict (id) do update set ${updates}`;
 }
 
 /**
@@ -97,7 +113,7 @@ function upsertSql(table: BulkTable, values: string): string {
  */
 const SQLITE_ROWS_PER_STATEMENT = 64;
 
-async function withSqliteWriter(db: Extract<Db, { dialect: 'sqlite' }>, work: (w: BulkWriter) => Promise<void>) {
+async function withSqliteWriter(db: Extract<Db, { dialect: 'sqlite' }>, work: BulkWork) {
   const statements = new Map<string, ReturnType<typeof db.sqlite.prepare>>();
   const statementFor = (table: BulkTable, rows: number) => {
     const key = `${table}:${rows}`;
@@ -148,7 +164,8 @@ async function withSqliteWriter(db: Extract<Db, { dialect: 'sqlite' }>, work: (w
   // IMMEDIATE takes the write lock up front, so a concurrent writer cannot make us fail half-way.
   db.sqlite.exec('begin immediate');
   try {
-    await work(writer);
+    // Kysely's queries run on this same handle, so they are inside the transaction too.
+    await work(writer, db.kysely);
     for (const sql of deferredIndexes) db.sqlite.exec(sql);
     db.sqlite.exec(BUMP_ALL_VERSIONS);
     db.sqlite.exec('commit');
@@ -183,49 +200,63 @@ function useRollbackJournal(sqlite: Extract<Db, { dialect: 'sqlite' }>['sqlite']
   return () => sqlite.pragma('journal_mode = WAL');
 }
 
-async function withPostgresWriter(db: Extract<Db, { dialect: 'postgres' }>, work: (w: BulkWriter) => Promise<void>) {
-  const client = await db.pool.connect();
-  const touched = new Set<BulkTable>();
-  const writer: BulkWriter = {
-    async upsert(table, rows) {
-      const columns = BULK_COLUMNS[table];
-      const select = `select * from unnest(${columns.map((c, i) => `$${i + 1}::${c.pgType}[]`).join(', ')})`;
-      const text = upsertSql(table, select);
-      for (let start = 0; start < rows.length; start += PG_BATCH_ROWS) {
-        const batch = rows.slice(start, start + PG_BATCH_ROWS);
-        const arrays = columns.map((_, i) => batch.map((row) => row[i] ?? null));
-        await client.query(text, arrays);
-      }
-      touched.add(table);
-    },
-    async maxId(table) {
-      const result = await client.query(`select coalesce(max(id), 0)::integer as id from ${table}`);
-      return result.rows[0].id as number;
-    },
-    // Dropping indexes on PostgreSQL would lock out readers for the whole load; batches of
-    // `unnest` rows are fast enough there.
-    async deferIndexes() {},
-  };
-  try {
-    await client.query('begin');
-    await work(writer);
+async function withPostgresWriter(db: Extract<Db, { dialect: 'postgres' }>, work: BulkWork) {
+  const loaded = new Set<BulkTable>();
+  await db.kysely.transaction().execute(async (trx) => {
+    const query = (text: string, parameters: readonly unknown[] = []) =>
+      trx.executeQuery<Record<string, unknown>>(CompiledQuery.raw(text, [...parameters]));
+    const touched = new Set<BulkTable>();
+    const writer: BulkWriter = {
+      async upsert(table, rows) {
+        const columns = BULK_COLUMNS[table];
+        const select = `select * from unnest(${columns.map((c, i) => `$${i + 1}::${c.pgType}[]`).join(', ')})`;
+        const text = upsertSql(table, select);
+        for (let start = 0; start < rows.length; start += PG_BATCH_ROWS) {
+          const batch = rows.slice(start, start + PG_BATCH_ROWS);
+          await query(
+            text,
+            columns.map((_, i) => batch.map((row) => row[i] ?? null)),
+          );
+        }
+        loaded.add(table);
+        // Events carry text ids; their position comes from their own identity column.
+        if (table !== 'events') touched.add(table);
+      },
+      async maxId(table) {
+        const result = await query(`select coalesce(max(id), 0)::integer as id from ${table}`);
+        return result.rows[0]?.id as number;
+      },
+      // Dropping indexes on PostgreSQL would lock out readers for the whole load; batches of
+      // `unnest` rows are fast enough there.
+      async deferIndexes() {},
+    };
+    await work(writer, trx);
     // Explicit ids bypass the identity sequence; move it past them so later inserts do not collide.
     for (const table of touched) {
-      await client.query(
+      await query(
         `select setval(pg_get_serial_sequence('${table}', 'id'), greatest((select max(id) from ${table}), 1))`,
       );
     }
-    await client.query(BUMP_ALL_VERSIONS);
-    await client.query('commit');
-  } catch (error) {
-    await client.query('rollback').catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
+    await query(BUMP_ALL_VERSIONS);
+    // Feed readers waiting for events are woken at commit (a no-op when the load recorded none).
+    await query(`select pg_notify('${EVENTS_CHANNEL}', '')`);
+  });
+  // Fresh statistics for what the load wrote: a table that grew by a million rows since autovacuum
+  // last looked makes the planner sort a whole organization's events for one page of the feed.
+  for (const table of [...loaded]) await db.kysely.executeQuery(CompiledQuery.raw(`analyze ${table}`));
 }
 
-/** Runs `work` in one transaction: everything it upserts lands, or nothing does. */
-export function withBulkWriter(db: Db, work: (writer: BulkWriter) => Promise<void>): Promise<void> {
+/**
+ * What runs inside a bulk load's transaction: the writer, and the transaction itself for the reads
+ * (checks, ids) that must see the same data the load writes over.
+ */
+type BulkWork = (writer: BulkWriter, trx: Kysely<Database>) => Promise<void>;
+
+/**
+ * Runs `work` in one transaction: everything it upserts lands, or nothing does. SQLite takes its
+ * write lock before `work` starts; on PostgreSQL `work` takes the locks it needs first (an import
+ * locks every organization, as single writes lock theirs).
+ */
+export function withBulkWriter(db: Db, work: BulkWork): Promise<void> {
   return db.dialect === 'sqlite' ? withSqliteWriter(db, work) : withPostgresWriter(db, work);
 }

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import type { Database } from './schema.js';
@@ -103,9 +103,17 @@ export function createDb(config: DatabaseConfig): Db {
   return { dialect: 'postgres', pool, kysely: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }) };
 }
 
+/**
+ * Whether a connection or transaction talks to PostgreSQL. Functions that take a transaction first
+ * need it where the dialects differ in SQL (row locks), without a second parameter on every call.
+ */
+export function isPostgres(conn: Kysely<Database>): boolean {
+  return conn.getExecutor().adapter instanceof PostgresAdapter;
+}
+
 /** SQLite stores booleans as 0/1 and better-sqlite3 refuses to bind `true`. */
-export function toDbBoolean(db: Db, value: boolean): boolean | number {
-  return db.dialect === 'sqlite' ? (value ? 1 : 0) : value;
+export function toDbBoolean(conn: Kysely<Database>, value: boolean): boolean | number {
+  return isPostgres(conn) ? value : value ? 1 : 0;
 }
 
 export async function closeDb(db: Db): Promise<void> {

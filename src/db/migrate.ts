@@ -3,6 +3,8 @@ import type { Db } from './database.js';
 import { initialSchema } from './migrations/001_initial.js';
 import { bookingsSchema } from './migrations/002_bookings.js';
 import { organizationVersion } from './migrations/003_organization_version.js';
+import { eventsSchema } from './migrations/004_events.js';
+import { webhooksSchema } from './migrations/005_webhooks.js';
 
 /** Migrations live in code (not a folder scan) so they run the same from src/ and dist/. */
 function migrationsFor(db: Db): Record<string, Migration> {
@@ -10,6 +12,8 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '001_initial': initialSchema(db.dialect),
     '002_bookings': bookingsSchema(db.dialect),
     '003_organization_version': organizationVersion,
+    '004_events': eventsSchema(db.dialect),
+    '005_webhooks': webhooksSchema(db.dialect),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { ReservationStatus } from '../modules/reservations/reservation-status.js';
 
 /**
  * Table types as both dialects return them after createDb's type parsing: dates are `YYYY-MM-DD`
@@ -27,6 +28,8 @@ export interface AccommodationTable {
   active: Bool;
   created: string;
   modified: string;
+  /** Grows by one with every change of the record (SPEC §10 `resource.version`); migration 004. */
+  version: Generated<number>;
 }
 
 export interface ReservationTable {
@@ -34,7 +37,7 @@ export interface ReservationTable {
   organization_id: number;
   accommodation_id: number;
   reservation_number: string;
-  status: string;
+  status: ReservationStatus;
   date_from: string;
   date_to: string;
   adults: number;
@@ -47,6 +50,8 @@ export interface ReservationTable {
   created: string;
   modified: string;
   cancelled: string | null;
+  /** Grows by one with every change of the record (SPEC §10 `resource.version`); migration 004. */
+  version: Generated<number>;
 }
 
 export interface CredentialTable {
@@ -84,6 +89,81 @@ export interface IdempotencyKeyTable {
   created: string;
 }
 
+/** The channel PostgreSQL notifies at every commit that recorded events (feed readers LISTEN on it). */
+export const EVENTS_CHANNEL = 'booking_events';
+
+/** The outbox (migration 004): one row per change, in the change's transaction. */
+export interface EventTable {
+  position: Generated<number>;
+  /** PostgreSQL: the writing transaction's id (xid8, as text); SQLite: 0. */
+  txid: Generated<string | number>;
+  id: string;
+  organization_id: number;
+  type: string;
+  resource_type: 'reservation' | 'accommodation';
+  resource_id: number;
+  resource_version: number;
+  occurred: string;
+  /** The event as served, serialized once when it is recorded. */
+  body: string;
+}
+
+export interface EventsPrunedTable {
+  id: number;
+  txid: string | number;
+  position: number;
+}
+
+/** Webhook endpoints (migration 005). Times in Unix milliseconds. */
+export interface WebhookEndpointTable {
+  id: Generated<number>;
+  organization_id: number;
+  url: string;
+  description: string | null;
+  types: string;
+  enabled: ColumnType<boolean | number, boolean | number | undefined, boolean | number>;
+  disabled_reason: string | null;
+  secret: string;
+  previous_secret: string | null;
+  previous_secret_until: number | null;
+  cursor_txid: string | number;
+  cursor_position: string | number;
+  failing_since: number | null;
+  created: number;
+  modified: number;
+}
+
+export interface WebhookDeliveryTable {
+  id: Generated<number>;
+  endpoint_id: number;
+  organization_id: number;
+  event_id: string;
+  event_type: string;
+  body: string;
+  status: 'pending' | 'delivered' | 'failed' | 'paused';
+  attempts: number;
+  next_attempt_at: number;
+  lease_owner: string | null;
+  lease_until: number | null;
+  created: number;
+}
+
+export interface WebhookAttemptTable {
+  id: Generated<number>;
+  delivery_id: number;
+  endpoint_id: number;
+  organization_id: number;
+  event_id: string;
+  event_type: string;
+  attempt: number;
+  attempted_at: number;
+  status: 'delivered' | 'pending' | 'failed';
+  status_code: number | null;
+  error: string | null;
+  duration_ms: number;
+  next_attempt_at: number | null;
+}
+
 export interface Database {
   organizations: OrganizationTable;
   accommodations: AccommodationTable;
@@ -91,6 +171,11 @@ export interface Database {
   credentials: CredentialTable;
   credential_organizations: CredentialOrganizationTable;
   idempotency_keys: IdempotencyKeyTable;
+  events: EventTable;
+  events_pruned: EventsPrunedTable;
+  webhook_endpoints: WebhookEndpointTable;
+  webhook_deliveries: WebhookDeliveryTable;
+  webhook_attempts: WebhookAttemptTable;
 }
 
 export type OrganizationRow = Selectable<OrganizationTable>;

@@ -80,6 +80,19 @@ export const HEADERS = {
       maximum: Number.MAX_SAFE_INTEGER,
     }),
   },
+  eventsCursor: {
+    'Events-Cursor': header(
+      'Where to follow the changes feed from (GET /api/events?after=…) to see every change this response does not show',
+      { type: 'string', maxLength: 80, examples: ['c1_MC4xMjM0'] },
+    ),
+  },
+  feed: {
+    Link: header('The next page of the feed: `<URL>; rel="next"`, on every response', {
+      type: 'string',
+      maxLength: 2_000,
+      examples: ['</api/events?organization=1&after=c1_MC4xMjM0>; rel="next"'],
+    }),
+  },
   wwwAuthenticate: {
     'WWW-Authenticate': header('The accepted scheme', {
       type: 'string',
@@ -115,12 +128,14 @@ export interface OperationShape {
   paginated?: boolean;
   /** Reads a request body (Fastify parses one on POST, PATCH and DELETE alike): 413, 415. */
   body?: boolean;
-  /** Needs the write scope (403 without it). */
-  write?: boolean;
   /** 409 when the change conflicts with the data (a taken night, a move outside the state machine). */
   conflict?: boolean;
   /** Creates a record: 201 with Location; Idempotency-Key (422 when reused with another body). */
   create?: boolean;
+  /** A snapshot of records: Events-Cursor says where the changes feed goes on from it (SPEC §10). */
+  snapshot?: boolean;
+  /** The changes feed: Link rel="next" and Events-Cursor on every page; 410 for an expired cursor. */
+  feed?: boolean;
 }
 
 function problem(description: string, headers: Headers = {}, example?: Record<string, unknown>) {
@@ -144,6 +159,8 @@ export function apiResponses(success: { description: string; schema: TSchema }, 
     ...(shape.list ? HEADERS.etag : {}),
     ...(shape.paginated ? HEADERS.pagination : {}),
     ...(shape.create ? HEADERS.created : {}),
+    ...(shape.snapshot || shape.feed ? HEADERS.eventsCursor : {}),
+    ...(shape.feed ? HEADERS.feed : {}),
   };
   const responses: Record<string, unknown> = {
     [shape.create ? 201 : 200]: {
@@ -155,7 +172,9 @@ export function apiResponses(success: { description: string; schema: TSchema }, 
   if (shape.list) {
     responses[304] = {
       type: 'null',
-      description: 'Not Modified: If-None-Match matched the current ETag; no body',
+      description:
+        'Not Modified: If-None-Match matched the ETag of the representation this request selects (its content ' +
+        'coding included). No body, and none of its metadata: no Content-Type, Content-Length or Content-Encoding',
       headers: { ...limited, ...HEADERS.etag, ...(shape.paginated ? HEADERS.pagination : {}) },
     };
   }
@@ -170,12 +189,8 @@ export function apiResponses(success: { description: string; schema: TSchema }, 
   }
   if (!shape.public) {
     responses[401] = problem('Missing or wrong credentials', HEADERS.wwwAuthenticate);
-    responses[403] = problem(
-      shape.write
-        ? 'The organization is not one of the credential’s, or the credential lacks the write scope'
-        : 'The organization is not one of the credential’s (or does not exist)',
-      limited,
-    );
+    // A route that needs a scope beyond read says so in its config; http/auth.ts adds it here.
+    responses[403] = problem('The organization is not one of the credential’s (or does not exist)', limited);
   }
   if (shape.record) responses[404] = problem('No such record in the credential’s organizations', limited);
   responses[406] = problem('The Accept header rules JSON out');
@@ -184,6 +199,9 @@ export function apiResponses(success: { description: string; schema: TSchema }, 
   if (shape.body) {
     responses[413] = problem('The body is larger than 64 KiB', limited);
     responses[415] = problem('The body is not application/json', limited);
+  }
+  if (shape.feed) {
+    responses[410] = problem('The cursor is older than the events kept: resynchronize from the lists', limited);
   }
   if (shape.create) responses[422] = problem('The Idempotency-Key was used before with another body', limited);
   if (!shape.public) {

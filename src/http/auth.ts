@@ -1,5 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifySchema, preHandlerHookHandler } from 'fastify';
 import { type Authenticator, type Principal, presentedCredentials } from '../modules/credentials/authenticator.js';
+import type { Scope } from '../modules/credentials/credentials.service.js';
 import type { RateLimiter } from './rate-limit/rate-limiter.js';
 import { AppError } from '../shared/errors.js';
 
@@ -7,6 +8,13 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by the auth hook on every /api/ request that gets past it. */
     principal: Principal | null;
+  }
+  interface FastifyContextConfig {
+    /**
+     * The scope a route needs beyond `read` (SPEC §9: writes need `write`). Declared once in the
+     * route's config; `requireCredentials` enforces it and writes it into the API document.
+     */
+    scope?: Scope;
   }
 }
 
@@ -34,6 +42,14 @@ function singleHeader(value: string | string[] | undefined): string | undefined 
  * its credential's budget.
  */
 export function requireCredentials(app: FastifyInstance, authenticator: Authenticator, limiter: RateLimiter): void {
+  app.addHook('onRoute', (route) => {
+    const scope = route.config?.scope;
+    if (scope === undefined) return;
+    documentScope(route.schema ?? (route.schema = {}), scope);
+    // A preHandler runs after validation: 400 comes before 403 (SPEC §6).
+    const enforce: preHandlerHookHandler = async (request) => requireScope(principalOf(request), scope);
+    route.preHandler = [...[route.preHandler ?? []].flat(), enforce];
+  });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('cache-control', 'no-store');
     const presented = presentedCredentials(
@@ -43,11 +59,9 @@ export function requireCredentials(app: FastifyInstance, authenticator: Authenti
     // Only Basic credentials name a user.
     const username = presented.scheme === 'basic' ? presented.basic?.username : undefined;
     await limiter.assertAuthenticationAllowed(request.ip, username);
-    const principal = await authenticator.authenticate(presented);
-    if (!principal) {
-      if (presented.scheme !== 'none') await limiter.recordAuthenticationFailure(request.ip, username);
-      throw unauthorized();
-    }
+    // A password hash runs only on a failure reserved beforehand (429 when none is left).
+    const principal = await authenticator.authenticate(presented, attemptAccounting(limiter, request.ip, username));
+    if (!principal) throw unauthorized();
     request.principal = principal;
     await limiter.consume(principal.credentialId, reply);
   });
@@ -58,11 +72,22 @@ export function principalOf(request: FastifyRequest): Principal {
   return request.principal;
 }
 
-/** Writes need the `write` scope (SPEC §9); checked after validation, as 403 comes after 400. */
-export function requireWriteScope(principal: Principal): void {
-  if (!principal.scopes.has('write')) throw new AppError('forbidden', 'This credential lacks the write scope.');
+function requireScope(principal: Principal, scope: Scope): void {
+  if (!principal.scopes.has(scope)) throw new AppError('forbidden', `This credential lacks the ${scope} scope.`);
 }
 
+/**
+ * The scope in the API document: in the operation's description and its 403's. @fastify/swagger
+ * keeps this very schema object and builds the document from it later. (Not as a security
+ * requirement's scopes: OpenAPI tools read those as OAuth scopes and want them declared as such.)
+ */
+function documentScope(schema: FastifySchema, scope: Scope): void {
+  schema.description = `Needs the ${scope} scope.${schema.description ? ` ${schema.description}` : ''}`;
+  const forbidden = (schema.response as Record<string, { description?: string }> | undefined)?.[403];
+  if (forbidden) {
+    forbidden.description = `The organization is not one of the credential’s, or the credential lacks the ${scope} scope`;
+  }
+}
 /**
  * The organization a request is about (SPEC §4.4): the one named, or the credential's only one.
  * Foreign and non-existent organizations get the same 403, so ids cannot be probed.
@@ -81,4 +106,17 @@ export function resolveOrganization(principal: Principal, requested: number | un
     throw new AppError('forbidden', 'This credential has no access to the requested organization.');
   }
   return requested;
+}
+
+/** Failed attempts of one request, counted per client address and (Basic) per username. */
+function attemptAccounting(
+  limiter: RateLimiter,
+  address: string,
+  username: string | undefined,
+): NonNullable<Parameters<Authenticator['authenticate']>[1]> {
+  return {
+    address,
+    reserveFailure: () => limiter.reserveAuthenticationFailure(address, username),
+    recordFailure: () => limiter.recordAuthenticationFailure(address, username),
+  };
 }

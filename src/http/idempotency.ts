@@ -1,130 +1,62 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { Db } from '../db/database.js';
-import type { Database } from '../db/schema.js';
-import { type TransactionRunner, withWriteTransaction } from '../db/write-transaction.js';
-import type { Clock } from '../shared/clock.js';
-import { formatTimestamp } from '../shared/dates.js';
-import { AppError, invalidInput } from '../shared/errors.js';
+import { Type } from 'typebox';
+import type { IdempotencyScope, IdempotentOutcome } from '../modules/idempotency/idempotency.service.js';
 
 /**
- * Safe retries for POST (SPEC §9): the same Idempotency-Key with the same request within 24 hours
- * answers the first response again and creates nothing; with another request it is 422. The key
- * is stored in the same transaction as what the request creates, so both land or neither does.
+ * The HTTP side of safe retries (SPEC §9): the `Idempotency-Key` header, the fingerprint of the
+ * request it names, and the 201 that repeats a stored response byte for byte. What the key means
+ * lives in modules/idempotency.
  */
 
-const KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
-const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+/** Route `headers` schema: validated with the other parameters, so a malformed key is a 400 before the 403. */
+export const IdempotencyKeyHeaders = Type.Object({
+  'idempotency-key': Type.Optional(
+    Type.String({
+      pattern: '^[\\x21-\\x7e]{1,255}$',
+      maxLength: 255,
+      description:
+        '1 to 255 visible ASCII characters; the same key with the same body within 24 hours replays the first response',
+      examples: ['channel-manager-4711'],
+    }),
+  ),
+});
 
-export interface IdempotencyScope {
-  credentialId: number;
-  key: string;
-  requestHash: string;
-}
-
-export interface CreatedResponse<T> {
-  location: string;
-  /** The new record, or the first response's body (JSON text) when this is a replay. */
-  body: T | string;
-  replayed: boolean;
-}
-
+/**
+ * The key's scope, with the fingerprint of the request it names: the route (as declared, so a
+ * trailing slash does not make another request) and the body in canonical JSON (keys sorted), so
+ * a retry that serialises the same body differently is still the same request.
+ */
 export function idempotencyScope(
   credentialId: number,
-  header: string | string[] | undefined,
-  request: { method: string; url: string; body: unknown },
+  key: string | undefined,
+  request: { method: string; routeOptions: { url?: string | undefined }; body: unknown },
 ): IdempotencyScope | undefined {
-  if (header === undefined) return undefined;
-  if (typeof header !== 'string' || !KEY_PATTERN.test(header)) {
-    throw invalidInput([{ parameter: 'Idempotency-Key', message: 'must be 1 to 255 visible ASCII characters' }]);
-  }
-  const path = request.url.split('?')[0];
+  if (key === undefined) return undefined;
+  const route = (request.routeOptions.url ?? '').replace(/\/+$/, '');
   const requestHash = createHash('sha256')
-    .update(`${request.method} ${path}\n${JSON.stringify(request.body)}`)
+    .update(`${request.method} ${route}\n${canonicalJson(request.body)}`)
     .digest('hex');
-  return { credentialId: credentialId, key: header, requestHash };
+  return { credentialId, key, requestHash };
 }
 
-class Replay {
-  constructor(readonly stored: { location: string | null; body: string }) {}
-}
-
-async function findStored(conn: Kysely<Database>, scope: IdempotencyScope, clock: Clock) {
-  const stored = await conn
-    .selectFrom('idempotency_keys')
-    .selectAll()
-    .where('credential_id', '=', scope.credentialId)
-    .where('key', '=', scope.key)
-    .executeTakeFirst();
-  if (!stored || Date.parse(stored.created) <= clock().getTime() - KEY_LIFETIME_MS) return undefined;
-  if (stored.request_hash !== scope.requestHash) {
-    throw new AppError('unprocessable', 'This Idempotency-Key was used with a different request.');
+/** JSON with every object's keys in sorted order; arrays keep theirs. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
   }
-  return stored;
-}
-
-export async function idempotentCreate<T extends { id: number }>(
-  db: Db,
-  clock: Clock,
-  scope: IdempotencyScope | undefined,
-  locationOf: (record: T) => string,
-  create: (run: TransactionRunner<T>) => Promise<T>,
-): Promise<CreatedResponse<T>> {
-  if (!scope) {
-    const record = await create((work) => withWriteTransaction(db, work));
-    return { location: locationOf(record), body: record, replayed: false };
-  }
-  const replay = (stored: { location: string | null; body: string }): CreatedResponse<T> => ({
-    location: stored.location ?? '',
-    body: stored.body,
-    replayed: true,
-  });
-  try {
-    const record = await create((work) =>
-      withWriteTransaction(db, async (trx) => {
-        const stored = await findStored(trx, scope, clock);
-        if (stored) throw new Replay(stored);
-        const created = await work(trx);
-        // Expired entries go (this key's included, so it can be used again): the table stays small
-        // without a background job.
-        await trx
-          .deleteFrom('idempotency_keys')
-          .where('created', '<=', formatTimestamp(new Date(clock().getTime() - KEY_LIFETIME_MS)))
-          .execute();
-        await trx
-          .insertInto('idempotency_keys')
-          .values({
-            credential_id: scope.credentialId,
-            key: scope.key,
-            request_hash: scope.requestHash,
-            status_code: 201,
-            location: locationOf(created),
-            body: JSON.stringify(created),
-            created: formatTimestamp(clock()),
-          })
-          .execute();
-        return created;
-      }),
-    );
-    return { location: locationOf(record), body: record, replayed: false };
-  } catch (error) {
-    if (error instanceof Replay) return replay(error.stored);
-    // A concurrent request with the same key may have won the race (unique key, or the booking
-    // it made now conflicts with ours): if its response is stored, it is ours too.
-    const stored = await findStored(db.kysely, scope, clock);
-    if (stored) return replay(stored);
-    throw error;
-  }
+  return JSON.stringify(value);
 }
 
 /** 201 with Location; a replayed response is sent as it was stored the first time. */
-export function sendCreated<T>(reply: FastifyReply, created: CreatedResponse<T>): FastifyReply {
-  reply.code(201).header('location', created.location);
-  if (!created.replayed) return reply.send(created.body);
+export function sendCreated<T>(reply: FastifyReply, outcome: IdempotentOutcome<T>): FastifyReply {
+  reply.code(201).header('location', outcome.location);
+  if (!outcome.replayed) return reply.send(outcome.record);
   return reply
     .header('idempotent-replayed', 'true')
     .type('application/json; charset=utf-8')
     .serializer((b) => b as string)
-    .send(created.body);
+    .send(outcome.body);
 }

@@ -3,7 +3,14 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { AccommodationSchema, AvailabilitySchema } from '../modules/accommodations/accommodations.schemas.js';
+import { EventSchema } from '../modules/events/events.schemas.js';
 import { ReservationSummarySchema } from '../modules/reservations/reservations.schemas.js';
+import {
+  DeliveryAttemptSchema,
+  PingEventSchema,
+  WebhookEndpointSchema,
+} from '../modules/webhooks/endpoints.schemas.js';
+import { webhooksSection } from '../modules/webhooks/openapi-webhooks.js';
 import { ProblemSchema } from '../shared/schemas.js';
 import { apiResponses } from './api-responses.js';
 import { WWW_AUTHENTICATE } from './auth.js';
@@ -17,7 +24,16 @@ import { VERSION } from '../version.js';
  */
 
 /** Records that are a named type in the document (components/schemas) and in generated clients. */
-const NAMED_SCHEMAS = [ProblemSchema, ReservationSummarySchema, AccommodationSchema, AvailabilitySchema];
+const NAMED_SCHEMAS = [
+  ProblemSchema,
+  ReservationSummarySchema,
+  AccommodationSchema,
+  AvailabilitySchema,
+  EventSchema,
+  PingEventSchema,
+  WebhookEndpointSchema,
+  DeliveryAttemptSchema,
+];
 
 export const OPENAPI_PATH = '/openapi.json';
 export const DOCS_PATH = '/docs';
@@ -52,6 +68,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       tags: [
         { name: 'accommodations', description: 'Bookable units (SPEC §4.1, §9)' },
         { name: 'reservations', description: 'Reservation summaries and bookings (SPEC §4.2–4.5, §9)' },
+        { name: 'events', description: 'The changes feed: every change, in commit order, resumable (SPEC §10)' },
+        { name: 'webhooks', description: 'Signed, retried, logged and replayable event delivery (SPEC §10)' },
         { name: 'service', description: 'Health, readiness and this document (SPEC §4.6)' },
       ],
       components: {
@@ -70,6 +88,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         },
       },
       security: [{ apiKey: [] }, { basic: [] }],
+      // What this service POSTs to a registered endpoint: one entry per event type.
+      webhooks: webhooksSection(),
     },
     // Shared schemas keep their names ($id) in components/schemas instead of `def-0`, `def-1`, …
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (json.$id as string) ?? `def-${i}` },

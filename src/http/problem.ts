@@ -1,6 +1,15 @@
 import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { Static } from 'typebox';
+import { uniqueViolation } from '../db/constraint-errors.js';
 import { AppError, type ErrorCode, type ParameterError } from '../shared/errors.js';
+import { CALENDAR_DATE_PATTERN, NO_NUL_PATTERN, type ProblemSchema } from '../shared/schemas.js';
+
+/** Messages for the shared patterns, which say more than the schema's description would. */
+const KNOWN_PATTERNS = new Map([
+  [NO_NUL_PATTERN, 'must not contain the NUL character'],
+  [CALENDAR_DATE_PATTERN, 'must be a calendar date YYYY-MM-DD in the years 0001 to 9999'],
+]);
 
 /** The one place where failures become RFC 9457 problem+json responses (SPEC §6). */
 
@@ -11,12 +20,14 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   unauthorized: 401,
   forbidden: 403,
   'not-found': 404,
+  'cursor-expired': 410,
   'method-not-allowed': 405,
   'not-acceptable': 406,
   conflict: 409,
   unprocessable: 422,
   'payload-too-large': 413,
   'unsupported-media-type': 415,
+  'expectation-failed': 417,
   'headers-too-large': 431,
   'request-timeout': 408,
   'rate-limited': 429,
@@ -28,13 +39,11 @@ const CODE_BY_STATUS = new Map<number, ErrorCode>(
   Object.entries(STATUS_BY_CODE).map(([code, status]) => [status, code as ErrorCode]),
 );
 
-export interface Problem {
-  type: string;
-  title: string;
-  status: number;
-  detail: string;
-  errors?: ParameterError[];
-}
+/**
+ * A problem body: the members `ProblemSchema` declares, plus the extension members of RFC 9457
+ * (e.g. `conflictingReservation`, `currentStatus`) that an AppError carries.
+ */
+export type Problem = Static<typeof ProblemSchema> & Record<string, unknown>;
 
 export function problemFor(
   code: ErrorCode,
@@ -71,11 +80,22 @@ function parameterName(error: NonNullable<FastifyError['validation']>[number], c
   return path.join('.') || (context ?? 'request');
 }
 
-function validationMessage(error: NonNullable<FastifyError['validation']>[number]): string {
+function validationMessage(
+  error: NonNullable<FastifyError['validation']>[number],
+  context: string | undefined,
+): string {
   if (error.keyword === 'additionalProperties') return 'is not a known field';
   if (error.keyword === 'required') return 'is required';
-  // A repeated query parameter arrives as an array (verbose errors carry the value).
-  if (error.keyword === 'type' && Array.isArray((error as { data?: unknown }).data)) return 'must be given only once';
+  // A repeated query parameter arrives as an array (verbose errors carry the value); in a body an
+  // array is just the wrong type.
+  if (context === 'querystring' && error.keyword === 'type' && Array.isArray((error as { data?: unknown }).data)) {
+    return 'must be given only once';
+  }
+  const known = error.keyword === 'pattern' && KNOWN_PATTERNS.get((error.params as { pattern?: string }).pattern ?? '');
+  if (known) return known;
+  if (error.keyword === 'format' && (error.params as { format?: string }).format === 'date') {
+    return 'must be a real calendar date (YYYY-MM-DD)';
+  }
   const allowed = (error.params as { allowedValues?: unknown[] }).allowedValues;
   if (error.keyword === 'enum' && allowed) return `must be one of ${allowed.join(', ')}`;
   // A regular expression says little to a person; the schema's description says what is meant.
@@ -92,7 +112,7 @@ export function toAppError(error: unknown): AppError | undefined {
     const errors: ParameterError[] = [];
     for (const item of fastifyError.validation) {
       const parameter = parameterName(item, fastifyError.validationContext);
-      const message = validationMessage(item);
+      const message = validationMessage(item, fastifyError.validationContext);
       // allErrors reports union branches separately; one line per parameter and message is enough.
       if (seen.has(`${parameter}\0${message}`)) continue;
       seen.add(`${parameter}\0${message}`);
@@ -113,7 +133,7 @@ export function toAppError(error: unknown): AppError | undefined {
 }
 
 export function handleError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  const appError = toAppError(error) ?? databaseUnavailable(error);
+  const appError = toAppError(error) ?? uniqueViolation(error) ?? databaseUnavailable(error);
   if (appError) return sendProblem(reply, appError);
   // Anything else is a bug: log it in full, tell the client nothing about it.
   request.log.error({ err: error }, 'unhandled error');

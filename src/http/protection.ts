@@ -22,6 +22,8 @@ export function serverOptions(limits: ServerLimits) {
     http: {
       headersTimeout: Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs),
       maxHeaderSize: HEADER_LIMIT_BYTES,
+      // Node would answer a missing Host with an empty 400; the hook below answers in problem+json.
+      requireHostHeader: false,
       // How often Node checks the two timeouts above (its default, 30 s, would let them slip).
       connectionsCheckingInterval: Math.min(1_000, limits.headersTimeoutMs),
     },
@@ -45,9 +47,32 @@ const overloaded = () =>
     headers: { 'retry-after': '2' },
   });
 
+/** How many Host fields a request carries (Node keeps only the first of several in `headers`). */
+function hostFieldCount(rawHeaders: readonly string[]): number {
+  let count = 0;
+  for (let i = 0; i < rawHeaders.length; i += 2) if (rawHeaders[i]?.toLowerCase() === 'host') count++;
+  return count;
+}
+
 /** Registers the closing and overload guards on the root instance (before any route). */
 export async function registerProtection(app: FastifyInstance, limits: ServerLimits): Promise<void> {
   app.server.maxConnections = limits.maxConnections;
+
+  // RFC 9112 §3.2: an HTTP/1.1 request with no Host, or with more than one, is a 400.
+  app.addHook('onRequest', async (request) => {
+    const hosts = hostFieldCount(request.raw.rawHeaders);
+    if (hosts > 1 || (hosts === 0 && request.raw.httpVersion !== '1.0')) {
+      throw new AppError('invalid-input', 'A request carries exactly one Host header.', {
+        errors: [{ parameter: 'Host', message: hosts > 1 ? 'must be given only once' : 'is required' }],
+      });
+    }
+  });
+  // An Expect other than 100-continue never reaches a route (Node answers it with an empty 417).
+  app.server.on('checkExpectation', (_request, response) => {
+    const body = JSON.stringify(problemFor('expectation-failed', 'Only Expect: 100-continue is supported.'));
+    response.writeHead(417, { 'content-type': PROBLEM_CONTENT_TYPE, 'content-length': Buffer.byteLength(body) });
+    response.end(body);
+  });
 
   let closing = false;
   app.addHook('preClose', async () => {

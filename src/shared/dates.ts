@@ -8,8 +8,29 @@ export function isCalendarDate(value: string): boolean {
   const match = DATE_PATTERN.exec(value);
   if (!match) return false;
   const [, y, m, d] = match.map(Number) as [number, number, number, number];
-  const date = new Date(Date.UTC(y, m - 1, d));
+  const date = utcDate(y, m - 1, d);
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+
+/** Date.UTC without its quirk: years 0–99 stay years 0–99 (Date.UTC reads them as 1900–1999). */
+function utcDate(year: number, monthIndex: number, day: number, hours = 0, minutes = 0, seconds = 0): Date {
+  const date = new Date(0);
+  date.setUTCFullYear(year, monthIndex, day);
+  date.setUTCHours(hours, minutes, seconds, 0);
+  return date;
+}
+
+/**
+ * The instants both databases and RFC 3339 can hold, in whole seconds: years 0001 to 9999. A query
+ * bound computed from a date near either end (a zone's day start, a day after the last) is kept
+ * inside them.
+ */
+export const FIRST_INSTANT_MS = Date.parse('0001-01-01T00:00:00Z');
+export const LAST_INSTANT_MS = Date.parse('9999-12-31T23:59:59Z');
+
+/** formatTimestamp of an instant moved into the range above. */
+export function formatClampedTimestamp(ms: number): string {
+  return formatTimestamp(new Date(Math.min(Math.max(ms, FIRST_INSTANT_MS), LAST_INSTANT_MS)));
 }
 
 /** Days from `from` to `to` (both `YYYY-MM-DD`); negative when `to` is earlier. */
@@ -69,9 +90,14 @@ export function parseTimestamp(value: string): Date | undefined {
 
 /** The date part of an instant as seen in an IANA time zone. */
 export function dateInZone(instant: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+  const date = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
     instant,
   );
+  if (date.length === 10) return date;
+  // Intl does not pad the year (`50-06-01`); write it as toISOString and addDays do (`0050`, `+010000`).
+  const [year = '', month, day] = date.split('-');
+  const iso = Number(year) <= 9999 ? year.padStart(4, '0') : `+${year.padStart(6, '0')}`;
+  return `${iso}-${month}-${day}`;
 }
 
 /** Offset of a zone from UTC at an instant, in milliseconds (Amsterdam in summer: +7,200,000). */
@@ -87,7 +113,7 @@ function zoneOffsetMs(instant: Date, timeZone: string): number {
     second: 'numeric',
   }).formatToParts(instant);
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+  const asUtc = utcDate(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second')).getTime();
   return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
 }
 

@@ -38,12 +38,53 @@ function parameterName(segment: string): string {
 }
 
 /**
+ * What RFC 3986 lets stand unencoded in a path or a query: unreserved characters, sub-delims, ":",
+ * "@", "/" and "?" (and "%" where it starts an escape). Node's HTTP parser passes more than that
+ * through in a request target (`"`, `<`, `>`, `\`, `^`, `` ` ``, `{`, `|`, `}`, `#`, `[`, `]`), and a
+ * raw `>` or `"` copied into Link would end the URI reference early and let the rest of the query
+ * write relations of its own (`x=a>;rel="first",<http://evil.example/…`).
+ */
+const URI_CHARACTER = /[A-Za-z0-9\-._~!$&'()*+,;=:@/?]/;
+const URI_TEXT = /^(?:[A-Za-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9A-Fa-f]{2})*$/;
+
+const percentEncoded = (character: string) =>
+  [...Buffer.from(character, 'utf8')].map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join('');
+
+/**
+ * The text as a well-formed URI path and query: each character RFC 3986 does not allow there is
+ * percent-encoded (non-ASCII as its UTF-8 bytes), everything else keeps its spelling, including
+ * escapes already present. Text that is well-formed already (nearly every request) is returned as is.
+ */
+export function encodeUriText(text: string): string {
+  if (URI_TEXT.test(text)) return text;
+  let encoded = '';
+  const characters = [...text];
+  for (const [i, character] of characters.entries()) {
+    const escape = character === '%' && /^[0-9A-Fa-f]{2}$/.test(`${characters[i + 1] ?? ''}${characters[i + 2] ?? ''}`);
+    encoded += escape || URI_CHARACTER.test(character) ? character : percentEncoded(character);
+  }
+  return encoded;
+}
+
+/**
+ * The path of a request target. An absolute-form target (`GET http://host/path HTTP/1.1`, which
+ * servers must accept) names a host of the client's choosing: only its path is kept, and the links
+ * stay relative to this service. A path starting with `//` would read as a host too (a
+ * network-path reference), so it starts with one slash.
+ */
+function requestPath(target: string): string {
+  const path = target.replace(/^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/]*/, '');
+  return `/${path.replace(/^\/+/, '')}`;
+}
+
+/**
  * The request's own URL pointing at another page: `limit` and `offset` keep their position (or are
- * appended, limit first, when absent); every other parameter keeps its order and spelling.
+ * appended, limit first, when absent); every other parameter keeps its order and spelling, with the
+ * characters a URI may not hold percent-encoded.
  */
 export function pageUrl(requestUrl: string, limit: number, offset: number): string {
   const q = requestUrl.indexOf('?');
-  const path = q === -1 ? requestUrl : requestUrl.slice(0, q);
+  const path = requestPath(q === -1 ? requestUrl : requestUrl.slice(0, q));
   const segments = q === -1 || q === requestUrl.length - 1 ? [] : requestUrl.slice(q + 1).split('&');
   const values: Record<string, number> = { limit, offset };
   const seen = new Set<string>();
@@ -54,7 +95,7 @@ export function pageUrl(requestUrl: string, limit: number, offset: number): stri
     return `${name}=${values[name]}`;
   });
   for (const name of ['limit', 'offset']) if (!seen.has(name)) kept.push(`${name}=${values[name]}`);
-  return `${path}?${kept.join('&')}`;
+  return encodeUriText(`${path}?${kept.join('&')}`);
 }
 
 export function buildLinkHeader(requestUrl: string, limit: number, relations: PageRelations): string {

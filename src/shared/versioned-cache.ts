@@ -1,42 +1,53 @@
+import { LRUCache } from 'lru-cache';
+
 /**
  * Values derived from an organization's data (a query's total, a serialized page), remembered under
  * the organization's change counter: a value read back under the same counter value is exact,
  * because every write to the organization's data moves the counter in its own transaction.
- * Bounded by entries and by weight (bytes, for bodies); the oldest entries go first.
+ * Bounded by entries and by weight (bytes, for bodies); the least recently used entries go first.
  */
 export interface VersionedCacheLimits<T> {
+  /** A positive integer. */
   maxEntries: number;
-  /** Total weight kept; with `weigh`, e.g. bytes of serialized bodies. */
+  /** Total weight kept, at least 1; with `weigh`, e.g. bytes of serialized bodies. */
   maxWeight?: number;
+  /** Counted in whole units, at least 1 per entry (lru-cache sizes are positive integers). */
   weigh?: (value: T) => number;
 }
 
-export class VersionedCache<T> {
-  readonly #entries = new Map<string, { version: number; value: T; weight: number }>();
-  readonly #limits: Required<VersionedCacheLimits<T>>;
-  #weight = 0;
+interface Entry<T> {
+  version: number;
+  value: T;
+}
 
-  constructor(limits: VersionedCacheLimits<T> = { maxEntries: 10_000 }) {
-    this.#limits = { maxWeight: Number.POSITIVE_INFINITY, weigh: () => 0, ...limits };
+export class VersionedCache<T> {
+  readonly #entries: LRUCache<string, Entry<T>>;
+
+  constructor({ maxEntries, maxWeight, weigh }: VersionedCacheLimits<T> = { maxEntries: 10_000 }) {
+    if (weigh === undefined) {
+      // Without `weigh` every value weighs nothing, so `maxWeight` never binds (as before).
+      this.#entries = new LRUCache({ max: maxEntries });
+      return;
+    }
+    if (maxWeight !== undefined && !(maxWeight >= 1)) throw new RangeError('maxWeight must be at least 1');
+    this.#entries = new LRUCache({
+      max: maxEntries,
+      // An entry heavier than maxSize is not kept (and drops what was kept under its key).
+      maxSize: maxWeight === undefined ? Number.MAX_SAFE_INTEGER : Math.floor(maxWeight),
+      sizeCalculation: (entry) => Math.max(1, Math.ceil(weigh(entry.value))),
+    });
   }
 
+  /** The value kept under this version; a hit counts as a use, a value kept under another version is a miss. */
   get(key: string, version: number): T | undefined {
-    const entry = this.#entries.get(key);
-    return entry && entry.version === version ? entry.value : undefined;
+    const entry = this.#entries.peek(key);
+    if (entry?.version !== version) return undefined;
+    this.#entries.get(key);
+    return entry.value;
   }
 
   set(key: string, version: number, value: T): void {
-    this.#delete(key);
-    const weight = this.#limits.weigh(value);
-    if (weight > this.#limits.maxWeight) return;
-    while (
-      this.#entries.size > 0 &&
-      (this.#entries.size >= this.#limits.maxEntries || this.#weight + weight > this.#limits.maxWeight)
-    ) {
-      this.#delete(this.#entries.keys().next().value as string);
-    }
-    this.#entries.set(key, { version, value, weight });
-    this.#weight += weight;
+    this.#entries.set(key, { version, value });
   }
 
   /** The value kept under this version, or `load`'s result, kept for the next caller. */
@@ -48,15 +59,8 @@ export class VersionedCache<T> {
     return value;
   }
 
-  /** Weight currently kept. */
+  /** Weight currently kept (0 without `weigh`). */
   get weight(): number {
-    return this.#weight;
-  }
-
-  #delete(key: string): void {
-    const entry = this.#entries.get(key);
-    if (!entry) return;
-    this.#entries.delete(key);
-    this.#weight -= entry.weight;
+    return this.#entries.calculatedSize;
   }
 }

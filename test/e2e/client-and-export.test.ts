@@ -210,6 +210,7 @@ describe.each(DIALECTS)('the client SDK and booking export against a real server
       for (let i = 0; i < 5; i++) await spender.accommodations.list();
       const waiting = new AbortController();
       const started = Date.now();
+      // Not a wait for a condition: the caller gives up after 200 ms, while the client sits out Retry-After.
       setTimeout(() => waiting.abort(), 200);
       const error = await spender.accommodations.list({}, { signal: waiting.signal }).catch((e: unknown) => e);
       expect((error as Error).name).toBe('AbortError');

@@ -7,11 +7,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, DIALECTS, type TestDatabase } from '../helpers/databases.js';
 import { twoOrganizations } from '../helpers/fixtures.js';
 import { runCli, startServer } from '../helpers/processes.js';
+import { describeRequiring, itRequiring, postgresServerBinaries, redisAt } from '../helpers/requirements.js';
 import { createThrowawayPostgres, type ThrowawayPostgres } from '../helpers/throwaway-postgres.js';
 
-/** Fault tests on real server processes (issue 7): outages, shutdown, slow clients, shared limits. */
+/**
+ * Fault tests on real server processes (issue 7): outages, shutdown, slow clients, shared limits.
+ * The shared limit needs the machine's Redis and the outage PostgreSQL's server binaries: without
+ * them CI fails, and elsewhere those tests are skipped, saying why (test/helpers/requirements.ts).
+ */
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const redis = await redisAt(REDIS_URL);
 
 async function prepare(databaseUrl: string): Promise<{ apiKey: string }> {
   const env = { DATABASE_URL: databaseUrl };
@@ -24,6 +30,18 @@ async function prepare(databaseUrl: string): Promise<{ apiKey: string }> {
 }
 
 const sqliteUrl = () => `sqlite:${join(mkdtempSync(join(tmpdir(), 'booking-faults-')), 'db.sqlite')}`;
+
+/** Whether a server's log shows Fastify's "incoming request" (headers read) for this method and URL. */
+function loggedIncoming(log: string, method: string, url: string): boolean {
+  return log.split('\n').some((line) => {
+    try {
+      const entry = JSON.parse(line) as { msg?: string; req?: { method?: string; url?: string } };
+      return entry.msg === 'incoming request' && entry.req?.method === method && entry.req.url === url;
+    } catch {
+      return false;
+    }
+  });
+}
 
 /** A raw HTTP/1.1 exchange on one socket, for what fetch cannot do: stall half-way. */
 function rawSocket(baseUrl: string) {
@@ -47,7 +65,7 @@ describe.each(DIALECTS)('faults on real server processes on %s', (dialect) => {
     for (const database of databases) await database.drop();
   });
 
-  it('shares one rate-limit budget between two processes through Redis', async () => {
+  itRequiring([redis], 'shares one rate-limit budget between two processes through Redis', async () => {
     const databaseUrl = await freshDatabaseUrl();
     const { apiKey } = await prepare(databaseUrl);
     const env = {
@@ -78,7 +96,8 @@ describe.each(DIALECTS)('faults on real server processes on %s', (dialect) => {
   it('on SIGTERM stops accepting, finishes the request in flight, answers the next one 503, and exits 0', async () => {
     const databaseUrl = await freshDatabaseUrl();
     const { apiKey } = await prepare(databaseUrl);
-    const { server, baseUrl } = await startServer([], { DATABASE_URL: databaseUrl });
+    // At info, the server logs each request as it starts: the test sees when the slow one is in.
+    const { server, baseUrl } = await startServer([], { DATABASE_URL: databaseUrl, LOG_LEVEL: 'info' });
     const body = JSON.stringify({
       accommodation: 10,
       dateFrom: '2025-10-01',
@@ -94,7 +113,10 @@ describe.each(DIALECTS)('faults on real server processes on %s', (dialect) => {
       `POST /api/reservations HTTP/1.1\r\nHost: booking\r\nAccept: application/json\r\nContent-Type: application/json\r\n` +
         `X-Api-Key: ${apiKey}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 20)}`,
     );
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Its headers are in, its body is not: the request is in flight.
+    await expect
+      .poll(() => loggedIncoming(server.output(), 'POST', '/api/reservations'), { timeout: 5_000 })
+      .toBe(true);
     server.child.kill('SIGTERM');
     // The listener closes: a new connection is refused while the slow request is still open.
     await expect
@@ -143,7 +165,7 @@ describe('slow clients', () => {
   });
 });
 
-describe('PostgreSQL stopped and started under load', () => {
+describeRequiring([postgresServerBinaries()], 'PostgreSQL stopped and started under load', () => {
   let cluster: ThrowawayPostgres;
 
   beforeAll(async () => {
@@ -173,10 +195,13 @@ describe('PostgreSQL stopped and started under load', () => {
     };
     try {
       const clients = Array.from({ length: 4 }, client);
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      const answered = (from: number, status: number) => results.slice(from).some((r) => r.status === status);
+      await expect.poll(() => answered(0, 200), { timeout: 15_000 }).toBe(true);
       cluster.stop();
       phase = 'down';
-      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      // Until the clients have met the outage: 8 answers since the stop (each checked below: 503, in time).
+      const stopped = results.length;
+      await expect.poll(() => results.length - stopped, { timeout: 20_000 }).toBeGreaterThanOrEqual(8);
       const ready = await fetch(`${baseUrl}/ready`);
       expect(ready.status).toBe(503);
       const during = results.length;
@@ -184,7 +209,7 @@ describe('PostgreSQL stopped and started under load', () => {
       // Recovers by itself: the pool replaces its dead connections.
       await expect.poll(async () => (await fetch(`${baseUrl}/ready`)).status, { timeout: 15_000 }).toBe(200);
       await expect
-        .poll(async () => results.slice(during).some((r) => r.status === 200), { timeout: 15_000 })
+        .poll(() => answered(during, 200), { timeout: 15_000 })
         .toBe(true)
         .catch((error) => {
           throw new Error(`${error}; last: ${results.at(-1)?.body}; ${server.output()}`);

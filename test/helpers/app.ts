@@ -6,6 +6,7 @@ import type { Db } from '../../src/db/database.js';
 import type { RateLimitStore } from '../../src/http/rate-limit/stores.js';
 import type { Clock } from '../../src/shared/clock.js';
 import { checkResponsesAgainstDocument } from './contract.js';
+import { closeAutomatically } from './open-apps.js';
 import { capturedLogs } from './secrets.js';
 
 /** Every log line the app writes, to prove what never appears in them. */
@@ -33,6 +34,11 @@ const UNLIMITED = {
   MAX_EVENT_LOOP_DELAY_MS: '0',
 };
 
+/**
+ * The app on `db`, checked against its own document on every `app.inject`. It closes by itself
+ * (test/helpers/open-apps.ts): built inside a test, when the test finishes; otherwise when `db`'s
+ * test database is dropped, or at the end of the file. No caller needs `await app.close()`.
+ */
 export async function testApp(
   db: Db,
   options: {
@@ -54,6 +60,7 @@ export async function testApp(
     logDestination: logs,
     rateLimitStore: options.rateLimitStore,
   });
+  closeAutomatically(app, db);
   options.routes?.(app);
   await app.ready();
   checkResponsesAgainstDocument(app);

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -10,7 +11,8 @@ import { DOCS_PATH } from '../../src/http/openapi.js';
  * `/openapi.json` (issue 5): the operation and status must be documented, the body must match the
  * documented schema of its media type, and every contract header it carries must be declared for
  * that status, with a value that matches. So the document cannot drift from the code: a new status,
- * header or field fails the test that first meets it.
+ * header or field fails the test that first meets it. A compressed body is checked as decoded (and
+ * must name Accept-Encoding in Vary); a 304 must carry no content nor its metadata (RFC 9110 §15.4.5).
  */
 
 // ajv-formats is CommonJS with a default export; under NodeNext it arrives as the module object.
@@ -47,6 +49,40 @@ interface OpenApiDocument {
   paths: Record<string, Record<string, { responses: Record<string, ResponseObject> }>>;
 }
 
+/** The representation metadata a 304 must not carry: it has no content (RFC 9110 §15.4.5). */
+const CONTENT_METADATA = ['content-type', 'content-length', 'content-encoding'];
+
+/** The body as the client reads it: decoded from the content coding the service chose. */
+function decodedBody(response: LightMyRequestResponse): string {
+  const coding = String(response.headers['content-encoding'] ?? 'identity').toLowerCase();
+  // A HEAD answer has the GET's headers (Content-Encoding too) and no body to decode.
+  if (coding === 'identity' || response.rawPayload.byteLength === 0) return response.body;
+  if (coding === 'gzip') return gunzipSync(response.rawPayload).toString('utf8');
+  if (coding === 'br') return brotliDecompressSync(response.rawPayload).toString('utf8');
+  throw new Error(`content coding ${coding} is not one the service offers (gzip, br)`);
+}
+
+/** What is wrong with the transfer of a response, whatever the operation: codings and 304. */
+function transferViolations(response: LightMyRequestResponse): string[] {
+  const problems: string[] = [];
+  const status = response.statusCode;
+  if (status === 304) {
+    for (const name of CONTENT_METADATA) {
+      if (response.headers[name] !== undefined) problems.push(`304 carries ${name}: ${response.headers[name]}`);
+    }
+    if (response.rawPayload.byteLength > 0) problems.push('304 has a body');
+  }
+  if (response.headers['content-encoding'] !== undefined) {
+    const vary = String(response.headers.vary ?? '').toLowerCase();
+    if (!vary.split(',').some((name) => name.trim() === 'accept-encoding')) {
+      problems.push(
+        `${status} is coded (${response.headers['content-encoding']}) but Vary does not name Accept-Encoding`,
+      );
+    }
+  }
+  return problems;
+}
+
 const escapePointer = (segment: string) => encodeURIComponent(segment.replace(/~/g, '~0').replace(/\//g, '~1'));
 
 class ContractChecker {
@@ -80,13 +116,20 @@ class ContractChecker {
       return [`an undocumented route answered ${response.statusCode} ${response.headers['content-type']}`];
     }
     const validate = this.#validator(['components', 'schemas', 'Problem']);
-    return validate(response.json()) ? [] : [`problem body: ${this.#ajv.errorsText(validate.errors)}`];
+    return validate(JSON.parse(decodedBody(response)))
+      ? []
+      : [`problem body: ${this.#ajv.errorsText(validate.errors)}`];
   }
 
   /** What is wrong with this response, as readable lines; empty when it matches the document. */
   violations(method: string, url: string, response: LightMyRequestResponse): string[] {
     const path = url.split('?')[0] ?? '/';
     if (isDocsUi(path)) return [];
+    const transfer = transferViolations(response);
+    return transfer.length > 0 ? transfer : this.#operationViolations(method, path, response);
+  }
+
+  #operationViolations(method: string, path: string, response: LightMyRequestResponse): string[] {
     // HEAD answers like GET, without a body (Fastify adds HEAD routes; the document shows the GET).
     const lookup = method === 'HEAD' ? 'GET' : method;
     const found = this.#router.find(lookup as 'GET', path);
@@ -102,7 +145,7 @@ class ContractChecker {
     const where = ['paths', documentPath, lookup.toLowerCase(), 'responses', status];
     const problems: string[] = [];
 
-    const body = response.body;
+    const body = decodedBody(response);
     if (body.length > 0 && method !== 'HEAD') {
       const mediaType = String(response.headers['content-type'] ?? '')
         .split(';')[0]

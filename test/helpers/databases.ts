@@ -6,17 +6,24 @@ import pg from 'pg';
 import { parseDatabaseUrl } from '../../src/config.js';
 import { closeDb, createDb, type Db, type Dialect } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
+import { closeOpenApps } from './open-apps.js';
+import { IN_CI } from './requirements.js';
 
 /**
- * Database tests run on SQLite always and on PostgreSQL when TEST_DATABASE_URL is set (CI sets it).
+ * Database tests run on SQLite always and on PostgreSQL when TEST_DATABASE_URL is set (CI sets it,
+ * and in CI its absence fails every database test file rather than leave out half of each in silence).
  * Each test file gets a database of its own, so parallel files never see each other's rows.
  */
 export const DIALECTS: Dialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+if (IN_CI && !process.env.TEST_DATABASE_URL) {
+  throw new Error('CI runs every database test on PostgreSQL as well: set TEST_DATABASE_URL (.ci/run does)');
+}
 
 export interface TestDatabase {
   db: Db;
   /** A DATABASE_URL for child processes (CLI, server) to open the same database. */
   url: string;
+  /** Closes the apps `testApp` built on it (an app never outlives its database), then removes it. */
   drop(): Promise<void>;
 }
 
@@ -31,6 +38,7 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
       db,
       url,
       async drop() {
+        await closeOpenApps(db);
         await closeDb(db);
         rmSync(dir, { recursive: true, force: true });
       },
@@ -53,6 +61,7 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
     db,
     url: url.toString(),
     async drop() {
+      await closeOpenApps(db);
       await closeDb(db);
       const cleanup = new pg.Client({ connectionString: adminUrl });
       await cleanup.connect();
@@ -68,6 +77,10 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
 /** Removes every row, children first, so each test starts from nothing. */
 export async function emptyDatabase(db: Db): Promise<void> {
   for (const table of [
+    'webhook_attempts',
+    'webhook_deliveries',
+    'webhook_endpoints',
+    'events',
     'idempotency_keys',
     'credential_organizations',
     'credentials',

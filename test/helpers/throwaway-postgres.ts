@@ -16,11 +16,22 @@ export interface ThrowawayPostgres {
   destroy(): void;
 }
 
+const POSTGRES_ROOT = '/usr/lib/postgresql';
+
+/** The newest installed version's bin directory, when it has initdb and pg_ctl. */
+export function postgresBinaries(): string | undefined {
+  const versions = existsSync(POSTGRES_ROOT) ? readdirSync(POSTGRES_ROOT).sort((a, b) => Number(a) - Number(b)) : [];
+  const bin = versions.length > 0 ? join(POSTGRES_ROOT, versions.at(-1) as string, 'bin') : undefined;
+  return bin && existsSync(join(bin, 'initdb')) && existsSync(join(bin, 'pg_ctl')) ? bin : undefined;
+}
+
+/** What a test needs for a throwaway cluster, and where it looked (test/helpers/requirements.ts). */
+export const POSTGRES_BINARIES = `PostgreSQL server binaries (initdb, pg_ctl under ${POSTGRES_ROOT}/<version>/bin)`;
+
 function binaries(): string {
-  const root = '/usr/lib/postgresql';
-  const version = existsSync(root) ? readdirSync(root).sort().at(-1) : undefined;
-  if (!version) throw new Error(`PostgreSQL binaries not found under ${root}: install the postgresql package`);
-  return join(root, version, 'bin');
+  const bin = postgresBinaries();
+  if (!bin) throw new Error(`${POSTGRES_BINARIES} not found: install the postgresql package`);
+  return bin;
 }
 
 function freePort(): Promise<number> {

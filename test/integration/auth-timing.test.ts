@@ -18,10 +18,7 @@ describe('failed Basic authentication timing', () => {
     await basicFor(database.db, 'timing-user', { organizations: [1] });
     app = await testApp(database.db);
   });
-  afterAll(async () => {
-    await app.close();
-    await database.drop();
-  });
+  afterAll(() => database.drop());
 
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
 

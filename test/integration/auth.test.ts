@@ -16,10 +16,7 @@ describe.each(DIALECTS)('authentication on %s', (dialect) => {
     database = await createTestDatabase(dialect);
     app = await testApp(database.db, { logs });
   });
-  afterAll(async () => {
-    await app.close();
-    await database.drop();
-  });
+  afterAll(() => database.drop());
   beforeEach(async () => {
     await emptyDatabase(database.db);
     await load(database.db, twoOrganizations);
@@ -152,12 +149,8 @@ describe.each(DIALECTS)('authentication on %s', (dialect) => {
     const key = await apiKeyFor(database.db, { organizations: [1] });
     // A fresh app: the shared one may already have recorded a use of a credential with this id.
     const fresh = await testApp(database.db, { clock: fixedClock('2025-06-20T08:30:00Z') });
-    try {
-      const response = await fresh.inject({ url: `${PATH}?organization=1`, headers: { 'x-api-key': key } });
-      expect(response.statusCode).toBe(200);
-    } finally {
-      await fresh.close();
-    }
+    const response = await fresh.inject({ url: `${PATH}?organization=1`, headers: { 'x-api-key': key } });
+    expect(response.statusCode).toBe(200);
     const row = await database.db.kysely.selectFrom('credentials').select('last_used').executeTakeFirstOrThrow();
     expect(row.last_used).toBe('2025-06-20T08:30:00Z');
   });

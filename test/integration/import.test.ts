@@ -85,6 +85,8 @@ describe.each(DIALECTS)('booking import on %s', (dialect) => {
       created: '2025-02-03T09:11:12Z',
       modified: '2025-02-04T10:11:12Z',
       cancelled: null,
+      // The record's version (SPEC §10): a new record is at 1.
+      version: 1,
     });
     const accommodation = await database.db.kysely
       .selectFrom('accommodations')

@@ -58,10 +58,7 @@ describe('the OpenAPI document', () => {
     document = JSON.parse(text) as Document;
   });
 
-  afterAll(async () => {
-    await app.close();
-    await database.drop();
-  });
+  afterAll(() => database.drop());
 
   const operations = () =>
     Object.entries(document.paths).flatMap(([path, methods]) =>
@@ -198,10 +195,7 @@ describe('the interactive reference at /docs', () => {
     app = await testApp(database.db);
   });
 
-  afterAll(async () => {
-    await app.close();
-    await database.drop();
-  });
+  afterAll(() => database.drop());
 
   it.each(['/docs', '/docs/'])(
     '%s is an HTML page whose scripts and styles this server serves itself',

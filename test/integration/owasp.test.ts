@@ -53,10 +53,7 @@ describe.each(DIALECTS)('OWASP API Top 10 on %s', (dialect) => {
     ownReservation = (await post({ 'x-api-key': key }, 10)).json().id;
     foreignReservation = (await post({ 'x-api-key': otherWriter }, 20)).json().id;
   });
-  afterAll(async () => {
-    await app.close();
-    await database.drop();
-  });
+  afterAll(() => database.drop());
 
   /** API1: a foreign record or organization and an unknown one must be indistinguishable. */
   describe('API1 broken object level authorization', () => {
@@ -256,6 +253,13 @@ describe.each(DIALECTS)('OWASP API Top 10 on %s', (dialect) => {
       'POST /api/reservations': booking(10, { dateFrom: '2026-01-01', dateTo: '2026-01-03' }),
       'PATCH /api/reservations/:id': { guestName: 'Someone' },
       'DELETE /api/reservations/:id': undefined,
+      // Webhook endpoints need the admin scope (SPEC §10): a read key is refused all the more.
+      'POST /api/webhook-endpoints': { organization: 1, url: 'https://hooks.example.com/booking' },
+      'PATCH /api/webhook-endpoints/:id': { description: 'Channel manager' },
+      'DELETE /api/webhook-endpoints/:id': undefined,
+      'POST /api/webhook-endpoints/:id/rotate-secret': undefined,
+      'POST /api/webhook-endpoints/:id/test': undefined,
+      'POST /api/webhook-endpoints/:id/replay': { since: '2025-01-01T00:00:00Z' },
     };
 
     it('requires a credential on every registered route outside the public list', async () => {

@@ -25,6 +25,15 @@ describe('loadConfig', () => {
         maxEventLoopDelayMs: 1_000,
         maxRssBytes: 1.5 * 2 ** 30,
       },
+      webhooks: {
+        worker: true,
+        secretKey: undefined,
+        allowPrivateNetworks: false,
+        retryScheduleSeconds: [5, 300, 1800, 7200, 18000, 36000, 36000],
+        eventsRetentionDays: 30,
+        timeoutMs: 15000,
+        leaseMs: 60000,
+      },
     });
   });
 

@@ -1,6 +1,14 @@
 import fc from 'fast-check';
+import parseStandardLinkHeader from 'parse-link-header';
 import { describe, expect, it } from 'vitest';
-import { buildLinkHeader, pageRelations, pageUrl, paginationHeaders } from '../../src/shared/pagination.js';
+import { parseLinkHeader as parseSdkLinkHeader } from '../../client/index.js';
+import {
+  buildLinkHeader,
+  encodeUriText,
+  pageRelations,
+  pageUrl,
+  paginationHeaders,
+} from '../../src/shared/pagination.js';
 
 /** Parses our own Link header format back into relation → URL, to compare headers with links. */
 function parseLinks(header: string | undefined): Map<string, string> {
@@ -11,6 +19,15 @@ function parseLinks(header: string | undefined): Map<string, string> {
     links.set(match[2] as string, match[1] as string);
   }
   return links;
+}
+
+/** A parameter name as the service reads it (a broken escape stays as it is). */
+function decodedName(name: string): string {
+  try {
+    return decodeURIComponent(name);
+  } catch {
+    return name;
+  }
 }
 
 const offsetOf = (url: string) => Number(new URLSearchParams(url.split('?')[1]).get('offset'));
@@ -55,11 +72,15 @@ describe('Link header', () => {
     expect(pageUrl(url, 10, 20)).toBe(expected);
   });
 
+  // Well-formed query text (an escape is % and two hex digits): spelling is kept to the character.
   const parameter = fc
-    .tuple(fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_%.-]{0,8}$/), fc.stringMatching(/^[A-Za-z0-9%+._-]{0,8}$/))
-    .filter(([name]) => !['limit', 'offset'].includes(name.toLowerCase()) || name !== name.toLowerCase());
+    .tuple(
+      fc.stringMatching(/^[A-Za-z_](?:[A-Za-z0-9_.-]|%[0-9A-Fa-f]{2}){0,8}$/),
+      fc.stringMatching(/^(?:[A-Za-z0-9+._,;:@!$'()*~-]|%[0-9A-Fa-f]{2}){0,8}$/),
+    )
+    .filter(([name]) => !['limit', 'offset'].includes(decodedName(name)));
 
-  it('keeps every other parameter in order and spelling, for any query', () => {
+  it('keeps every other parameter in order and spelling, for any well-formed query', () => {
     fc.assert(
       fc.property(
         fc.array(parameter, { maxLength: 6 }),
@@ -124,6 +145,138 @@ describe('Link header', () => {
           expect(last! + limit).toBeGreaterThan(total - 1);
         },
       ),
+    );
+  });
+});
+
+describe('Link targets that cannot be forged', () => {
+  const PATH = '/api/reservations/summaries';
+  /** A URI reference as RFC 3986 allows it in a path and query: nothing else, escapes well-formed. */
+  const URI_REFERENCE = /^(?:[A-Za-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9A-F]{2}|%[0-9a-f]{2})*$/;
+  const ORIGIN = 'http://booking.example';
+
+  /** The page's four links through a standard parser and the SDK's, which must agree on each. */
+  function parsedLinks(requestUrl: string) {
+    const header = paginationHeaders(requestUrl, 1150, 100, 100).link as string;
+    const standard = parseStandardLinkHeader(header) ?? {};
+    const sdk = parseSdkLinkHeader(header, `${ORIGIN}${PATH}`);
+    return { header, standard, sdk };
+  }
+
+  it("turns the issue's forged query into a parameter of this service's own links", () => {
+    const forged = `${PATH}?organization=1&dateFrom=2025-07-01&dateTo=2025-07-31&x=a>;rel="first",<http://evil.example/steal`;
+    const { header, standard, sdk } = parsedLinks(forged);
+    // No link target starts at another host: the would-be `<http://evil.example/…` is inside a value.
+    expect(header).not.toMatch(/<(?!\/api\/reservations\/summaries\?)/);
+    expect(Object.keys(standard).sort()).toEqual(['first', 'last', 'next', 'prev']);
+    expect(Object.keys(sdk).sort()).toEqual(['first', 'last', 'next', 'prev']);
+    const next = new URL(sdk.next as string);
+    expect(next.origin).toBe(ORIGIN);
+    expect(next.pathname).toBe(PATH);
+    // The value arrives as it was sent: percent-encoding is only how it is written in the link.
+    expect(next.searchParams.get('x')).toBe('a>;rel="first",<http://evil.example/steal');
+    expect(next.searchParams.get('offset')).toBe('200');
+    expect(standard.next?.url).toBe(
+      `${PATH}?organization=1&dateFrom=2025-07-01&dateTo=2025-07-31&x=a%3E;rel=%22first%22,%3Chttp://evil.example/steal&limit=100&offset=200`,
+    );
+  });
+
+  it.each([
+    // request target → its next link (limit 100, offset 200)
+    ['/s?x=a>b', '/s?x=a%3Eb&limit=100&offset=200'],
+    ['/s?x=<a>"b"', '/s?x=%3Ca%3E%22b%22&limit=100&offset=200'],
+    ['/s?x=a b&y=é', '/s?x=a%20b&y=%C3%A9&limit=100&offset=200'],
+    ['/s?x=大阪', '/s?x=%E5%A4%A7%E9%98%AA&limit=100&offset=200'],
+    ['/s?x={|}^`\\[]#', '/s?x=%7B%7C%7D%5E%60%5C%5B%5D%23&limit=100&offset=200'],
+    ['/s?x=100%&y=%zz&z=%2c', '/s?x=100%25&y=%25zz&z=%2c&limit=100&offset=200'],
+    [
+      '/s?status=confirmed,checked-in&a;b=c:d@e/f?g',
+      '/s?status=confirmed,checked-in&a;b=c:d@e/f?g&limit=100&offset=200',
+    ],
+    ['/s?x>=1&li<mit=5&limit=7&off"set=1', '/s?x%3E=1&li%3Cmit=5&limit=100&off%22set=1&offset=200'],
+    ['/s?%6Cimit=5&x=>', '/s?limit=100&x=%3E&offset=200'],
+    ['/s/?x=a\tb', '/s/?x=a%09b&limit=100&offset=200'],
+    // An absolute-form target names a host of the client's choosing; a path with // would read as one.
+    ['http://evil.example/s?x=1', '/s?x=1&limit=100&offset=200'],
+    ['https://evil.example:8443//s?x=1', '/s?x=1&limit=100&offset=200'],
+    ['//evil.example/s?x=1', '/evil.example/s?x=1&limit=100&offset=200'],
+    ['/s>"?x=1', '/s%3E%22?x=1&limit=100&offset=200'],
+  ])('%s links to %s', (requestUrl, expected) => {
+    expect(pageUrl(requestUrl, 100, 200)).toBe(expected);
+    expect(expected).toMatch(URI_REFERENCE);
+  });
+
+  it('leaves well-formed text as it is and encodes the rest as UTF-8 bytes', () => {
+    expect(encodeUriText("/a?b=c&d=%2F,;:@!$'()*+~")).toBe("/a?b=c&d=%2F,;:@!$'()*+~");
+    expect(encodeUriText('/a?b=ü€\u{1F600}')).toBe('/a?b=%C3%BC%E2%82%AC%F0%9F%98%80');
+  });
+
+  // Any text a client may put in a query: characters a URI may hold and ones it may not, escapes
+  // valid and broken, spaces, quotes, angle brackets, separators and non-ASCII (surrogates paired).
+  const anyQueryText = fc
+    .array(
+      fc.oneof(
+        fc.constantFrom(
+          '<',
+          '>',
+          '"',
+          ';',
+          ',',
+          ' ',
+          '&',
+          '=',
+          '%',
+          '%3',
+          '%3E',
+          '#',
+          '+',
+          '?',
+          '/',
+          '\\',
+          'rel',
+          'limit',
+          'offset',
+        ),
+        fc.string({ unit: 'grapheme', maxLength: 3 }),
+        fc.string({ maxLength: 4 }),
+      ),
+      { maxLength: 12 },
+    )
+    .map((parts) => parts.join(''))
+    // Lone surrogates have no UTF-8 form: no client can send them.
+    .filter((text) => !/\p{Cs}/u.test(text));
+
+  it("gives, for any query, exactly the expected relations at this service's path, each a URI reference", () => {
+    fc.assert(
+      fc.property(anyQueryText, (query) => {
+        const requestUrl = `${PATH}?${query}`;
+        // What the client sent, as form parameters: non-ASCII written as its UTF-8 escapes first (the
+        // same bytes to URLSearchParams, whose Node 20 version garbles an astral character after a
+        // "%"), and a leading & so that a "?" opening the query is not dropped.
+        const asciiQuery = query.replace(/[^\0-\x7f]/gu, (character) => encodeURIComponent(character));
+        const { standard, sdk } = parsedLinks(requestUrl);
+        expect(Object.keys(standard).sort()).toEqual(['first', 'last', 'next', 'prev']);
+        expect(Object.keys(sdk).sort()).toEqual(['first', 'last', 'next', 'prev']);
+        const expectedOffsets = { next: 200, last: 1100, prev: 0, first: 0 };
+        for (const [relation, offset] of Object.entries(expectedOffsets)) {
+          const target = standard[relation]?.url as string;
+          expect(target).toMatch(URI_REFERENCE);
+          expect(target.startsWith(`${PATH}?`)).toBe(true);
+          const resolved = new URL(target, ORIGIN);
+          expect(resolved.origin).toBe(ORIGIN);
+          expect(resolved.pathname).toBe(PATH);
+          expect(sdk[relation as 'next']).toBe(resolved.toString());
+          // Every parameter decodes to what the client sent, limit and offset set to the page.
+          const sent = [...new URLSearchParams(`&${asciiQuery}`)].map(([name, value]) =>
+            name === 'limit' ? [name, '100'] : name === 'offset' ? [name, String(offset)] : [name, value],
+          );
+          const names = sent.map(([name]) => name);
+          if (!names.includes('limit')) sent.push(['limit', '100']);
+          if (!names.includes('offset')) sent.push(['offset', String(offset)]);
+          expect([...resolved.searchParams]).toEqual(sent);
+        }
+      }),
+      { numRuns: 300 },
     );
   });
 });

@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { createWriteStream, renameSync, rmSync } from 'node:fs';
 import type { Writable } from 'node:stream';
 import { type Command, Option } from 'commander';
-import { BookingApiError, type Credentials, createClient, type SummariesQuery } from '../../../client/index.js';
+import { BookingApiError, BookingOriginError, createClient, type SummariesQuery } from '../../../client/index.js';
 import type { MaxPeriod } from '../../modules/reservations/behaviour-rules.js';
 import { RESERVATION_STATUSES } from '../../modules/reservations/reservation-status.js';
 import { REFERENCE_DATES, type ReferenceDate } from '../../modules/reservations/reservations.schemas.js';
@@ -10,6 +10,7 @@ import { isCalendarDate } from '../../shared/dates.js';
 import { EXPORT_FORMATS, type ExportFormat, recordWriter } from '../export/formats.js';
 import { CURRENT_MAX_PERIOD, ORIGINAL_MAX_PERIOD, type Period, splitPeriod } from '../export/period-chunks.js';
 import { ProgressBar } from '../export/progress.js';
+import { addConnectionOptions, type ConnectionOptions, credentialsOf } from '../connection.js';
 
 /**
  * `booking export summaries`: every reservation summary of a period, through the client SDK, as
@@ -17,11 +18,7 @@ import { ProgressBar } from '../export/progress.js';
  * an item seen in an earlier chunk (a stay across a chunk edge) is written once.
  */
 
-interface ExportOptions {
-  baseUrl: string;
-  apiKey?: string;
-  username?: string;
-  password?: string;
+interface ExportOptions extends ConnectionOptions {
   organization?: string;
   from: string;
   to: string;
@@ -29,16 +26,6 @@ interface ExportOptions {
   status?: string;
   format: ExportFormat;
   output?: string;
-}
-
-function credentialsOf(options: ExportOptions): Credentials {
-  if (options.apiKey) return { baseUrl: options.baseUrl, apiKey: options.apiKey };
-  if (options.username && options.password) {
-    return { baseUrl: options.baseUrl, username: options.username, password: options.password };
-  }
-  throw new Error(
-    'no credential: give --api-key (or BOOKING_API_KEY), or --username and --password (or BOOKING_USERNAME and BOOKING_PASSWORD)',
-  );
 }
 
 function checkArguments(options: ExportOptions): void {
@@ -56,11 +43,6 @@ function checkArguments(options: ExportOptions): void {
     if (!(RESERVATION_STATUSES as readonly string[]).includes(status)) {
       throw new Error(`--status: "${status}" is not one of ${RESERVATION_STATUSES.join(', ')}`);
     }
-  }
-  try {
-    new URL(options.baseUrl);
-  } catch {
-    throw new Error(`--base-url must be a URL such as http://127.0.0.1:3000, not "${options.baseUrl}"`);
   }
 }
 
@@ -152,6 +134,8 @@ function describeFailure(error: unknown, baseUrl: string): Error {
     const parameters = error.problem.errors?.map((e) => `${e.parameter} ${e.message}`).join('; ');
     return new Error(`export failed: ${error.message}${parameters ? ` (${parameters})` : ''}`);
   }
+  // The SDK follows links and redirects only within --base-url's origin: the credential goes nowhere else.
+  if (error instanceof BookingOriginError) return new Error(`export failed: ${error.message}`);
   if (error instanceof TypeError && error.message === 'fetch failed') {
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
     return new Error(`cannot reach ${baseUrl}: ${cause?.code ?? cause?.message ?? 'connection failed'}`);
@@ -161,13 +145,11 @@ function describeFailure(error: unknown, baseUrl: string): Error {
 
 export function registerExport(program: Command): void {
   const exporter = program.command('export').description('export data from a running booking-service over its API');
-  exporter
-    .command('summaries')
-    .description('every reservation summary of a period, as CSV, JSON or NDJSON (periods over a year are split)')
-    .addOption(new Option('--base-url <url>', 'the service').env('BOOKING_BASE_URL').default('http://127.0.0.1:3000'))
-    .addOption(new Option('--api-key <key>', 'API key (prefer the environment variable)').env('BOOKING_API_KEY'))
-    .addOption(new Option('--username <name>', 'Basic username').env('BOOKING_USERNAME'))
-    .addOption(new Option('--password <password>', 'Basic password (prefer the environment)').env('BOOKING_PASSWORD'))
+  addConnectionOptions(
+    exporter
+      .command('summaries')
+      .description('every reservation summary of a period, as CSV, JSON or NDJSON (periods over a year are split)'),
+  )
     .option('--organization <id>', 'organization id (required when the credential has several)')
     .requiredOption('--from <date>', 'first day of the period, YYYY-MM-DD')
     .requiredOption('--to <date>', 'last day of the period, YYYY-MM-DD (inclusive)')

@@ -5,11 +5,13 @@ import type { Command } from 'commander';
 import { buildApp } from '../../app.js';
 import { type Config, loadConfig } from '../../config.js';
 import { closeDb, createDb } from '../../db/database.js';
+import { PrimaryProcessStore, serveRateLimitsToWorkers } from '../../http/rate-limit/primary-store.js';
 import { systemClock } from '../../shared/clock.js';
 import { addDays } from '../../shared/dates.js';
 import { invalidInput } from '../../shared/errors.js';
 import { DEMO_DATABASE_URL, ensureDemoApiKey, seedDemoIfEmpty } from '../demo.js';
 import { print, withMigratedDb } from '../with-db.js';
+import { startDeliveryIfEnabled } from './worker.js';
 
 interface ServeOptions {
   port?: string;
@@ -77,13 +79,17 @@ async function runServer(config: Config): Promise<number> {
   keepRequestGarbageYoung();
   const db = createDb(config.database);
   try {
-    const app = await buildApp(config, { db, clock: systemClock });
+    // A worker's limits are counted in the primary (or in Redis, when configured), never per worker.
+    const rateLimitStore = cluster.isWorker && !config.redisUrl ? new PrimaryProcessStore() : undefined;
+    const app = await buildApp(config, { db, clock: systemClock, rateLimitStore });
     await app.listen({ port: config.port, host: config.host });
+    // Webhook delivery (SPEC §10): stopped with the server, before the database closes.
+    const delivery = startDeliveryIfEnabled(config, db, app.log);
     let closing = false;
     const shutdown = async () => {
       if (closing) return;
       closing = true;
-      await app.close();
+      await Promise.all([app.close(), delivery.stop()]);
       await closeDb(db);
       process.exit(0);
     };
@@ -97,14 +103,24 @@ async function runServer(config: Config): Promise<number> {
   }
 }
 
-/** `--workers N`: the primary prepares the database, forks N servers sharing one port, and stops them all. */
-async function runPrimary(count: number): Promise<number> {
+/**
+ * `--workers N`: the primary prepares the database, forks N servers sharing one port, and stops them
+ * all. Without Redis it also keeps the rate-limit counters of every worker (http/rate-limit/primary-store.ts),
+ * so each limit is counted once for the port, as announced, not once per worker.
+ */
+async function runPrimary(count: number, config: Config): Promise<number> {
   let stopping = false;
+  const stopServingRateLimits = config.redisUrl ? async () => {} : serveRateLimitsToWorkers();
   const fork = () => cluster.fork();
   const port = new Promise<number>((resolve, reject) => {
-    cluster.once('message', (_worker, message: { listening?: number }) => {
-      if (message.listening !== undefined) resolve(message.listening);
-    });
+    // Announced once every worker listens (a worker also sends rate-limit operations on this channel).
+    let waitingFor = count;
+    const listening = (_worker: unknown, message: { listening?: unknown } | null) => {
+      if (typeof message?.listening !== 'number' || --waitingFor > 0) return;
+      cluster.off('message', listening);
+      resolve(message.listening);
+    };
+    cluster.on('message', listening);
     cluster.once('exit', (worker, code) => {
       if (!stopping) reject(new Error(`worker ${worker.process.pid} exited with ${code} before listening`));
     });
@@ -122,11 +138,12 @@ async function runPrimary(count: number): Promise<number> {
     stopping = true;
     const workers = Object.values(cluster.workers ?? {});
     let alive = workers.length;
-    if (alive === 0) process.exit(0);
+    const exit = () => void stopServingRateLimits().finally(() => process.exit(0));
+    if (alive === 0) exit();
     for (const worker of workers) {
       worker?.once('exit', () => {
         alive -= 1;
-        if (alive === 0) process.exit(0);
+        if (alive === 0) exit();
       });
       worker?.process.kill('SIGTERM');
     }
@@ -147,7 +164,7 @@ async function serve(options: ServeOptions): Promise<void> {
   }
 
   const { demoReport, demoKey } = await prepare(config, Boolean(options.demo));
-  const port = workers > 1 ? await runPrimary(workers) : await runServer(config);
+  const port = workers > 1 ? await runPrimary(workers, config) : await runServer(config);
   const baseUrl = reachableBaseUrl(config.host, port);
 
   print(

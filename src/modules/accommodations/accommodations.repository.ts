@@ -1,5 +1,8 @@
 import { type Kysely, sql } from 'kysely';
+import { toDbBoolean } from '../../db/database.js';
 import type { AccommodationRow, Database } from '../../db/schema.js';
+import { forUpdate } from '../../db/write-transaction.js';
+import type { OwnedRecords } from '../organizations/organizations.service.js';
 import type { Accommodation } from './accommodations.schemas.js';
 
 type Conn = Kysely<Database>;
@@ -35,4 +38,109 @@ export async function listAccommodations(
   if (!filter.includeInactive) query = query.where('active', '=', sql<boolean>`true`);
   const rows = await query.orderBy('id').execute();
   return rows.map(toAccommodation);
+}
+
+/** One accommodation, only if it belongs to one of the organizations: elsewhere it does not exist for the caller. */
+export function findAccommodationRow(
+  conn: Conn,
+  organizationIds: readonly number[],
+  id: number,
+): Promise<AccommodationRow | undefined> {
+  if (organizationIds.length === 0) return Promise.resolve(undefined);
+  return conn
+    .selectFrom('accommodations')
+    .selectAll()
+    .where('organization_id', 'in', [...organizationIds])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Accommodations as `lockRecordForChange` finds them. */
+export const accommodationRecords: OwnedRecords<AccommodationRow> = {
+  async organizationOf(conn, organizationIds, id) {
+    return (await findAccommodationRow(conn, organizationIds, id))?.organization_id;
+  },
+  readForUpdate(conn, organizationId, id) {
+    const query = conn
+      .selectFrom('accommodations')
+      .selectAll()
+      .where('organization_id', '=', organizationId)
+      .where('id', '=', id);
+    return forUpdate(conn, query).executeTakeFirst();
+  },
+};
+
+/** The stored fields of an accommodation, as the API names them. */
+export type AccommodationFields = Pick<Accommodation, 'title' | 'type' | 'maxPersons' | 'bedrooms' | 'active'>;
+
+function columnsOf(conn: Conn, fields: AccommodationFields) {
+  return {
+    title: fields.title,
+    type: fields.type,
+    max_persons: fields.maxPersons,
+    bedrooms: fields.bedrooms,
+    active: toDbBoolean(conn, fields.active),
+  };
+}
+
+export async function insertAccommodation(
+  conn: Conn,
+  organizationId: number,
+  fields: AccommodationFields,
+  now: string,
+): Promise<Accommodation> {
+  const row = await conn
+    .insertInto('accommodations')
+    .values({ organization_id: organizationId, ...columnsOf(conn, fields), created: now, modified: now })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toAccommodation(row);
+}
+
+export async function updateAccommodationRow(
+  conn: Conn,
+  row: Pick<AccommodationRow, 'organization_id' | 'id'>,
+  fields: AccommodationFields,
+  version: number,
+  now: string,
+): Promise<Accommodation> {
+  const updated = await conn
+    .updateTable('accommodations')
+    .set({ ...columnsOf(conn, fields), version, modified: now })
+    .where('organization_id', '=', row.organization_id)
+    .where('id', '=', row.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toAccommodation(updated);
+}
+
+/** Ids per statement: keeps each IN list under SQLite's limit on bound parameters. */
+const IDS_PER_QUERY = 10_000;
+
+/** The organization of each accommodation among `ids` that exists. */
+export async function accommodationOwners(conn: Conn, ids: readonly number[]): Promise<Map<number, number>> {
+  const owners = new Map<number, number>();
+  for (let i = 0; i < ids.length; i += IDS_PER_QUERY) {
+    const rows = await conn
+      .selectFrom('accommodations')
+      .select(['id', 'organization_id'])
+      .where('id', 'in', ids.slice(i, i + IDS_PER_QUERY))
+      .execute();
+    for (const row of rows) owners.set(row.id, row.organization_id);
+  }
+  return owners;
+}
+
+/** The stored rows of these accommodations, by id. */
+export async function accommodationsByIds(conn: Conn, ids: readonly number[]): Promise<Map<number, AccommodationRow>> {
+  const rows = new Map<number, AccommodationRow>();
+  for (let i = 0; i < ids.length; i += IDS_PER_QUERY) {
+    const found = await conn
+      .selectFrom('accommodations')
+      .selectAll()
+      .where('id', 'in', ids.slice(i, i + IDS_PER_QUERY))
+      .execute();
+    for (const row of found) rows.set(row.id, row);
+  }
+  return rows;
 }

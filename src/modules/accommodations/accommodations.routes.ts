@@ -1,18 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Db } from '../../db/database.js';
-import { principalOf, requireWriteScope, resolveOrganization } from '../../http/auth.js';
-import { idempotencyScope, idempotentCreate, sendCreated } from '../../http/idempotency.js';
+import { withWriteTransaction } from '../../db/write-transaction.js';
+import { apiResponses, ref } from '../../http/api-responses.js';
+import { principalOf, resolveOrganization } from '../../http/auth.js';
+import { cachedBody, createBodyCache } from '../../http/body-cache.js';
+import { conditionalGet, jsonBody, sendJsonBody, serializerOf } from '../../http/etag.js';
+import { IdempotencyKeyHeaders, idempotencyScope, sendCreated } from '../../http/idempotency.js';
 import type { Clock } from '../../shared/clock.js';
 import { IdParams } from '../../shared/schemas.js';
-import {
-  availability,
-  createAccommodation,
-  getAccommodation,
-  updateAccommodation,
-} from './accommodation-writes.service.js';
-import { apiResponses, ref } from '../../http/api-responses.js';
-import { conditionalGet, sendJsonBody, serializerOf } from '../../http/etag.js';
+import { idempotent } from '../idempotency/idempotency.service.js';
 import {
   type Accommodation,
   AccommodationListQuery,
@@ -22,10 +19,17 @@ import {
   CreateAccommodationBody,
   UpdateAccommodationBody,
 } from './accommodations.schemas.js';
-import { createAccommodationListCache, listAccommodationsOf, parseModifiedSince } from './accommodations.service.js';
+import {
+  accommodationList,
+  availability,
+  createAccommodation,
+  getAccommodation,
+  parseModifiedSince,
+  updateAccommodation,
+} from './accommodations.service.js';
 
 export const accommodationRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock }> = async (app, { db, clock }) => {
-  const listCache = createAccommodationListCache();
+  const lists = createBodyCache<undefined>(32 * 2 ** 20);
   app.get(
     '/api/accommodations/',
     {
@@ -38,7 +42,7 @@ export const accommodationRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clo
         querystring: AccommodationListQuery,
         response: apiResponses(
           { description: 'The accommodations, ordered by id', schema: Type.Array(ref(AccommodationSchema)) },
-          { input: true, list: true },
+          { input: true, list: true, snapshot: true },
         ),
       },
     },
@@ -46,40 +50,45 @@ export const accommodationRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clo
       const { modifiedSince, includeInactive } = request.query;
       const since = modifiedSince === undefined ? undefined : parseModifiedSince(modifiedSince);
       const organization = resolveOrganization(principalOf(request), request.query.organization);
-      const query = { modifiedSince: since, includeInactive };
-      const body = await listAccommodationsOf(db.kysely, organization, query, listCache, serializerOf(reply));
-      return sendJsonBody(reply, body);
+      const read = await accommodationList(db.kysely, organization, { modifiedSince: since, includeInactive });
+      const serialize = serializerOf(reply);
+      const render = (accommodations: Accommodation[]) => ({
+        body: jsonBody(serialize(accommodations)),
+        meta: undefined,
+      });
+      if (read.eventsCursor) reply.header('events-cursor', read.eventsCursor);
+      return sendJsonBody(reply, (await cachedBody(lists, read, render)).body);
     },
   );
 
   app.post(
     '/api/accommodations/',
     {
+      config: { scope: 'write' },
       schema: {
         operationId: 'createAccommodation',
         tags: ['accommodations'],
         summary: 'Create an accommodation',
-        description: 'Needs the write scope. Accepts Idempotency-Key.',
+        description: 'Accepts Idempotency-Key.',
+        headers: IdempotencyKeyHeaders,
         body: CreateAccommodationBody,
         response: apiResponses(
           { description: 'The created accommodation', schema: ref(AccommodationSchema) },
-          { input: true, body: true, write: true, create: true },
+          { input: true, body: true, create: true },
         ),
       },
     },
     async (request, reply) => {
       const principal = principalOf(request);
-      const scope = idempotencyScope(principal.credentialId, request.headers['idempotency-key'], request);
-      requireWriteScope(principal);
       const organization = resolveOrganization(principal, request.body.organization);
-      const created = await idempotentCreate<Accommodation>(
-        db,
-        clock,
-        scope,
-        (a) => `/api/accommodations/${a.id}`,
-        (run) => createAccommodation(db, clock, organization, request.body, run),
+      const key = idempotencyScope(principal.credentialId, request.headers['idempotency-key'], request);
+      const outcome = await withWriteTransaction(db, (trx) =>
+        idempotent(trx, clock, key, async () => {
+          const accommodation = await createAccommodation(trx, clock, organization, request.body);
+          return { location: `/api/accommodations/${accommodation.id}`, record: accommodation };
+        }),
       );
-      return sendCreated(reply, created);
+      return sendCreated(reply, outcome);
     },
   );
 
@@ -98,35 +107,38 @@ export const accommodationRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clo
         ),
       },
     },
-    async (request) => getAccommodation(db, principalOf(request).organizations, request.params.id),
+    async (request) => getAccommodation(db.kysely, principalOf(request).organizations, request.params.id),
   );
 
   app.patch(
     '/api/accommodations/:id',
     {
+      config: { scope: 'write' },
       schema: {
         operationId: 'updateAccommodation',
         tags: ['accommodations'],
         summary: 'Change an accommodation',
-        description: 'Needs the write scope. Changes only the fields given.',
+        description: 'Changes only the fields given.',
         params: IdParams,
         body: UpdateAccommodationBody,
         response: apiResponses(
           { description: 'The changed accommodation', schema: ref(AccommodationSchema) },
-          { input: true, record: true, body: true, write: true },
+          { input: true, record: true, body: true },
         ),
       },
     },
     async (request) => {
-      const principal = principalOf(request);
-      requireWriteScope(principal);
-      return updateAccommodation(db, clock, principal.organizations, request.params.id, request.body);
+      const { organizations } = principalOf(request);
+      return withWriteTransaction(db, (trx) =>
+        updateAccommodation(trx, clock, organizations, request.params.id, request.body),
+      );
     },
   );
 
   app.delete(
     '/api/accommodations/:id',
     {
+      config: { scope: 'write' },
       schema: {
         operationId: 'deactivateAccommodation',
         tags: ['accommodations'],
@@ -135,14 +147,15 @@ export const accommodationRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clo
         params: IdParams,
         response: apiResponses(
           { description: 'The deactivated accommodation', schema: ref(AccommodationSchema) },
-          { input: true, record: true, body: true, write: true },
+          { input: true, record: true, body: true },
         ),
       },
     },
     async (request) => {
-      const principal = principalOf(request);
-      requireWriteScope(principal);
-      return updateAccommodation(db, clock, principal.organizations, request.params.id, { active: false });
+      const { organizations } = principalOf(request);
+      return withWriteTransaction(db, (trx) =>
+        updateAccommodation(trx, clock, organizations, request.params.id, { active: false }),
+      );
     },
   );
 
@@ -164,7 +177,7 @@ export const accommodationRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clo
     },
     async (request) =>
       availability(
-        db,
+        db.kysely,
         principalOf(request).organizations,
         request.params.id,
         request.query.dateFrom,

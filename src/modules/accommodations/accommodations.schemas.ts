@@ -1,5 +1,14 @@
 import { type Static, Type } from 'typebox';
-import { CalendarDate, OrganizationId, RecordId, Timestamp, int32, text } from '../../shared/schemas.js';
+import {
+  CalendarDate,
+  OrganizationId,
+  RecordId,
+  Timestamp,
+  YEAR_PATTERN,
+  inputText,
+  int32,
+  text,
+} from '../../shared/schemas.js';
 
 /** Length limits of stored text; the writes and the import enforce them, the responses promise them. */
 export const TITLE_MAX = 200;
@@ -46,7 +55,7 @@ export const AccommodationListQuery = Type.Object({
     Type.String({
       // The shape is checked here so it is reported with the other parameters; calendar validity in the service.
       maxLength: 40,
-      pattern: '^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(Z|z|[+-]\\d{2}:\\d{2}))?$',
+      pattern: `${YEAR_PATTERN}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(Z|z|[+-]\\d{2}:\\d{2}))?$`,
       description:
         "Only records modified at or after this date (start of the day in the organization's time zone) or RFC 3339 timestamp",
       examples: ['2025-01-01', '2025-01-20T14:03:11Z'],
@@ -56,8 +65,8 @@ export const AccommodationListQuery = Type.Object({
 });
 export type AccommodationListQuery = Static<typeof AccommodationListQuery>;
 
-const Title = Type.String({ minLength: 1, maxLength: TITLE_MAX });
-const UnitType = Type.String({
+const Title = inputText({ minLength: 1, maxLength: TITLE_MAX });
+const UnitType = inputText({
   minLength: 1,
   maxLength: UNIT_TYPE_MAX,
   description: 'chalet, bungalow, pitch, apartment, room, tent, …',
@@ -78,14 +87,16 @@ export const CreateAccommodationBody = Type.Object(
 );
 export type CreateAccommodationBody = Static<typeof CreateAccommodationBody>;
 
-export const UpdateAccommodationBody = Type.Object(
-  {
-    title: Type.Optional(Title),
-    type: Type.Optional(UnitType),
-    maxPersons: Type.Optional(Persons),
-    bedrooms: Type.Optional(Bedrooms),
-    active: Type.Optional(Type.Boolean()),
-  },
+/**
+ * PATCH: at least one field of the create body but the organization (the accommodation's own
+ * stays). `active` is declared again without the create body's default: a default here would
+ * reactivate an accommodation on every PATCH that leaves it out.
+ */
+export const UpdateAccommodationBody = Type.Evaluate(
+  Type.Intersect([
+    Type.Partial(Type.Omit(CreateAccommodationBody, ['organization', 'active'])),
+    Type.Object({ active: Type.Optional(Type.Boolean()) }),
+  ]),
   { additionalProperties: false, minProperties: 1 },
 );
 export type UpdateAccommodationBody = Static<typeof UpdateAccommodationBody>;

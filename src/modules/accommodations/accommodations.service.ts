@@ -1,12 +1,38 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { formatTimestamp, isCalendarDate, parseTimestamp, startOfDayInZone } from '../../shared/dates.js';
-import { invalidInput } from '../../shared/errors.js';
-import { type JsonBody, jsonBody } from '../../http/etag.js';
-import { VersionedCache } from '../../shared/versioned-cache.js';
-import { organizationState } from '../organizations/organizations.repository.js';
-import { listAccommodations } from './accommodations.repository.js';
-import type { Accommodation } from './accommodations.schemas.js';
+import type { Clock } from '../../shared/clock.js';
+import {
+  addDays,
+  formatClampedTimestamp,
+  formatTimestamp,
+  isCalendarDate,
+  LAST_INSTANT_MS,
+  parseTimestamp,
+  startOfDayInZone,
+} from '../../shared/dates.js';
+import { AppError, invalidInput } from '../../shared/errors.js';
+import { stayNights } from '../../shared/stay-dates.js';
+import { lockOrganization, organizationState } from '../organizations/organizations.repository.js';
+import { recordEvent } from '../events/events.service.js';
+import { lockRecordForChange, type VersionedRead } from '../organizations/organizations.service.js';
+import { holdingReservations } from '../reservations/reservations.repository.js';
+import {
+  accommodationRecords,
+  findAccommodationRow,
+  insertAccommodation,
+  listAccommodations,
+  toAccommodation,
+  updateAccommodationRow,
+} from './accommodations.repository.js';
+import {
+  type Accommodation,
+  type Availability,
+  type CreateAccommodationBody,
+  MAX_AVAILABILITY_NIGHTS,
+  type UpdateAccommodationBody,
+} from './accommodations.schemas.js';
+
+type Conn = Kysely<Database>;
 
 /** `modifiedSince` is a calendar date or an instant; which one decides how it is compared. */
 export type ModifiedSince = { date: string } | { instant: Date };
@@ -24,37 +50,124 @@ export function parseModifiedSince(text: string): ModifiedSince {
 /**
  * The lower bound to compare stored timestamps with: a date means the start of that day in the
  * organization's time zone; an instant is rounded up to the whole second, since stored timestamps
- * have whole seconds and "at or after 11.5 s" excludes 11 s.
+ * have whole seconds and "at or after 11.5 s" excludes 11 s. Null when it lies after the last
+ * instant a timestamp can hold: nothing was modified then.
  */
-function lowerBound(timeZone: string, since: ModifiedSince): string {
-  if ('instant' in since) return formatTimestamp(new Date(Math.ceil(since.instant.getTime() / 1000) * 1000));
-  return formatTimestamp(startOfDayInZone(since.date, timeZone));
+function lowerBound(timeZone: string, since: ModifiedSince): string | null {
+  if ('date' in since) return formatClampedTimestamp(startOfDayInZone(since.date, timeZone).getTime());
+  const ms = Math.ceil(since.instant.getTime() / 1000) * 1000;
+  return ms > LAST_INSTANT_MS ? null : formatClampedTimestamp(ms);
 }
 
-/** Serialized lists per query, valid while the organization is unchanged; bounded in bytes. */
-export function createAccommodationListCache(): VersionedCache<JsonBody> {
-  return new VersionedCache<JsonBody>({
-    maxEntries: 1_000,
-    maxWeight: 32 * 2 ** 20,
-    weigh: (body) => body.bytes.byteLength,
-  });
-}
-
-/** The serialized list of a request; `serialize` is the route's response serializer. */
-export async function listAccommodationsOf(
-  db: Kysely<Database>,
+/** The accommodations of a list request (SPEC §4.1), as a read that may be cached under the organization's version. */
+export async function accommodationList(
+  conn: Conn,
   organizationId: number,
   query: { modifiedSince?: ModifiedSince | undefined; includeInactive?: boolean | undefined },
-  cache: VersionedCache<JsonBody>,
-  serialize: (accommodations: Accommodation[]) => string,
-): Promise<JsonBody> {
-  // Read the change counter before the data: a body cached under it is then never older than it.
-  const organization = await organizationState(db, organizationId);
-  const version = organization?.version ?? -1;
+): Promise<VersionedRead<Accommodation[]>> {
+  const organization = await organizationState(conn, organizationId);
   const modifiedSince = query.modifiedSince && lowerBound(organization?.timezone ?? 'UTC', query.modifiedSince);
   const includeInactive = query.includeInactive ?? false;
-  const key = JSON.stringify([organizationId, modifiedSince ?? null, includeInactive]);
-  return cache.getOrLoad(key, version, async () =>
-    jsonBody(serialize(await listAccommodations(db, organizationId, { modifiedSince, includeInactive }))),
+  return {
+    version: organization?.version ?? -1,
+    eventsCursor: organization?.eventsCursor,
+    key: JSON.stringify([organizationId, modifiedSince === undefined ? 'any' : modifiedSince, includeInactive]),
+    load: async () =>
+      modifiedSince === null ? [] : listAccommodations(conn, organizationId, { modifiedSince, includeInactive }),
+  };
+}
+
+function notFound(id: number): AppError {
+  return new AppError('not-found', `No accommodation ${id}.`);
+}
+
+export async function getAccommodation(
+  conn: Conn,
+  organizationIds: readonly number[],
+  id: number,
+): Promise<Accommodation> {
+  const row = await findAccommodationRow(conn, organizationIds, id);
+  if (!row) throw notFound(id);
+  return toAccommodation(row);
+}
+
+export async function createAccommodation(
+  trx: Conn,
+  clock: Clock,
+  organizationId: number,
+  body: CreateAccommodationBody,
+): Promise<Accommodation> {
+  await lockOrganization(trx, organizationId);
+  const created = await insertAccommodation(
+    trx,
+    organizationId,
+    {
+      title: body.title,
+      type: body.type,
+      maxPersons: body.maxPersons,
+      bedrooms: body.bedrooms ?? null,
+      active: body.active ?? true,
+    },
+    formatTimestamp(clock()),
   );
+  await recordEvent(trx, clock, { type: 'accommodation.created', data: created, version: 1 });
+  return created;
+}
+
+/**
+ * PATCH, and DELETE as `{ active: false }` (deactivation keeps the record and its history). The
+ * new record is the stored one, read under the lock, with the given fields changed.
+ */
+export async function updateAccommodation(
+  trx: Conn,
+  clock: Clock,
+  organizationIds: readonly number[],
+  id: number,
+  changes: UpdateAccommodationBody,
+): Promise<Accommodation> {
+  const row = await lockRecordForChange(trx, accommodationRecords, organizationIds, id);
+  if (!row) throw notFound(id);
+  const stored = toAccommodation(row);
+  const fields = {
+    title: changes.title ?? stored.title,
+    type: changes.type ?? stored.type,
+    maxPersons: changes.maxPersons ?? stored.maxPersons,
+    bedrooms: changes.bedrooms === undefined ? stored.bedrooms : changes.bedrooms,
+    active: changes.active ?? stored.active,
+  };
+  // A change that changes nothing writes nothing: `modified`, the version and the feed stay as they are.
+  if ((Object.keys(fields) as (keyof typeof fields)[]).every((k) => fields[k] === stored[k])) return stored;
+  const version = row.version + 1;
+  const updated = await updateAccommodationRow(trx, row, fields, version, formatTimestamp(clock()));
+  const type = stored.active && !updated.active ? 'accommodation.deactivated' : 'accommodation.updated';
+  await recordEvent(trx, clock, { type, data: updated, previous: stored, version });
+  return updated;
+}
+
+/** Night by night: free, or taken by the reservation that holds it. */
+export async function availability(
+  conn: Conn,
+  organizationIds: readonly number[],
+  id: number,
+  dateFrom: string,
+  dateTo: string,
+): Promise<Availability> {
+  const nightCount = stayNights(dateFrom, dateTo);
+  if (nightCount > MAX_AVAILABILITY_NIGHTS) {
+    throw invalidInput([{ parameter: 'dateTo', message: `at most ${MAX_AVAILABILITY_NIGHTS} nights at once` }]);
+  }
+  const accommodation = await findAccommodationRow(conn, organizationIds, id);
+  if (!accommodation) throw notFound(id);
+  const holding = await holdingReservations(conn, {
+    organizationId: accommodation.organization_id,
+    accommodationId: id,
+    dateFrom,
+    dateTo,
+  }).execute();
+  const nights = Array.from({ length: nightCount }, (_, i) => {
+    const date = addDays(dateFrom, i);
+    const holder = holding.find((r) => r.date_from <= date && date < r.date_to);
+    return { date, status: holder ? ('taken' as const) : ('free' as const), reservation: holder?.id ?? null };
+  });
+  return { accommodation: id, dateFrom, dateTo, available: nights.every((n) => n.status === 'free'), nights };
 }

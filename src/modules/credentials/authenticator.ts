@@ -2,8 +2,8 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { CredentialRow, Database } from '../../db/schema.js';
 import type { Clock } from '../../shared/clock.js';
-import { ConcurrencyLimit } from '../../shared/concurrency-limit.js';
 import { formatTimestamp } from '../../shared/dates.js';
+import { AppError } from '../../shared/errors.js';
 import { hashApiKey, isWellFormedApiKey } from './api-key.js';
 import {
   findCredentialByKeyHash,
@@ -11,7 +11,7 @@ import {
   markUsed,
   organizationsByCredential,
 } from './credentials.repository.js';
-import type { Scope } from './credentials.service.js';
+import { type Scope, USERNAME_PATTERN } from './credentials.service.js';
 import { DECOY_PASSWORD_HASH, verifyPassword } from './password.js';
 
 /** Who is calling: the credential's id, the organizations it may read, what it may do. */
@@ -61,6 +61,38 @@ const VERIFIED_PASSWORD_MAX_ENTRIES = 10_000;
 const LAST_USED_RESOLUTION_MS = 60_000;
 /** scrypt runs at once: each holds 128 MiB, so this bounds the memory password checks can take. */
 const MAX_CONCURRENT_HASHES = 2;
+/** Password checks of one client address running or waiting; past it, that address gets 503. */
+const MAX_HASHES_PER_ADDRESS = 16;
+/** Password checks waiting in all (beyond the running ones); past it, 503 (see PasswordCheckQueue). */
+const MAX_WAITING_HASHES = 64;
+
+/**
+ * What the caller (the HTTP layer's limiter) does with failed attempts; the authenticator says
+ * when. A request that starts a password hash reserves its failure first (and gets it back when
+ * the password is right); every other failure (a wrong key, a username no credential can have, a
+ * request that shared another's failed check, a revoked credential) is recorded after the fact.
+ */
+export interface AttemptAccounting {
+  /** The client's address: password checks are queued fairly between addresses. */
+  readonly address: string;
+  /** Counts a failure before a hash runs, or throws (429) when none is left; resolves to the give-back. */
+  reserveFailure(): Promise<() => Promise<void>>;
+  /** Counts a failure that held no reservation. */
+  recordFailure(): Promise<void>;
+}
+
+/** Authentication outside a request (tools, tests): nothing is counted. */
+const UNCOUNTED: AttemptAccounting = {
+  address: '',
+  reserveFailure: async () => async () => {},
+  recordFailure: async () => {},
+};
+
+/** A lookup's row, and whether its failure is already counted (its reservation kept). */
+interface Outcome {
+  row: CredentialRow | undefined;
+  counted: boolean;
+}
 
 export function parseBasicAuthorization(header: string): BasicCredentials | undefined {
   const match = /^Basic[ \t]+([A-Za-z0-9+/]+={0,2})[ \t]*$/i.exec(header);
@@ -82,22 +114,35 @@ export class Authenticator {
   readonly #verifiedPasswords = new Map<string, VerifiedPassword>();
   readonly #cacheSecret = randomBytes(32);
   readonly #lastUsedWritten = new Map<number, number>();
-  readonly #verifying = new Map<string, Promise<boolean>>();
-  readonly #hashing = new ConcurrencyLimit(MAX_CONCURRENT_HASHES);
+  /** Password checks under way, by cache key (username and password). */
+  readonly #checking = new Map<string, Promise<CredentialRow | undefined>>();
+  readonly #hashing = new PasswordCheckQueue(MAX_CONCURRENT_HASHES, MAX_HASHES_PER_ADDRESS, MAX_WAITING_HASHES);
 
   constructor(db: Kysely<Database>, clock: Clock) {
     this.#db = db;
     this.#clock = clock;
   }
 
-  async authenticate(presented: PresentedCredentials): Promise<Principal | undefined> {
-    const row =
+  /**
+   * The principal, or undefined for any failure (each counted through `attempt`, except a request
+   * that presents nothing). Throws 429 when a password check would pass the failure limits and 503
+   * when the password checks of its address (or of everyone) are full.
+   */
+  async authenticate(
+    presented: PresentedCredentials,
+    attempt: AttemptAccounting = UNCOUNTED,
+  ): Promise<Principal | undefined> {
+    if (presented.scheme === 'none') return undefined;
+    const { row, counted } =
       presented.scheme === 'api-key'
-        ? await this.#byApiKey(presented.apiKey)
-        : presented.scheme === 'basic' && presented.basic
-          ? await this.#byBasic(presented.basic)
-          : undefined;
-    if (!row || row.revoked !== null) return undefined;
+        ? { row: await this.#byApiKey(presented.apiKey), counted: false }
+        : presented.basic
+          ? await this.#byBasic(presented.basic, attempt)
+          : { row: undefined, counted: false };
+    if (!row || row.revoked !== null) {
+      if (!counted) await attempt.recordFailure();
+      return undefined;
+    }
 
     const organizations = (await organizationsByCredential(this.#db, [row.id])).get(row.id) ?? [];
     await this.#recordUse(row.id);
@@ -118,55 +163,77 @@ export class Authenticator {
     return timingSafeEqual(Buffer.from(row.key_hash, 'hex'), Buffer.from(hash, 'hex')) ? row : undefined;
   }
 
-  async #byBasic(basic: BasicCredentials): Promise<CredentialRow | undefined> {
-    const row = await findCredentialByUsername(this.#db, basic.username);
-    const storedHash = row?.type === 'basic' ? row.password_hash : null;
-
+  async #byBasic(basic: BasicCredentials, attempt: AttemptAccounting): Promise<Outcome> {
+    // A username no credential can have (a NUL, which PostgreSQL text cannot even hold, a space,
+    // 10 KiB of text) is a plain failed authentication, without a query or a hash: the rule is public.
+    if (!USERNAME_PATTERN.test(basic.username)) return { row: undefined, counted: false };
     const cacheKey = createHmac('sha256', this.#cacheSecret)
       .update(basic.username)
       .update('\0')
       .update(basic.password)
       .digest('base64');
-    const cached = this.#verifiedPasswords.get(cacheKey);
     const now = this.#clock().getTime();
-    if (
-      cached &&
-      row &&
-      cached.credentialId === row.id &&
-      cached.passwordHash === storedHash &&
-      cached.expiresAt > now
-    ) {
-      cached.expiresAt = now + VERIFIED_PASSWORD_IDLE_MS;
-      return row;
+    const cached = this.#verifiedPasswords.get(cacheKey);
+    // A password verified before skips the hash, once the row shows it still stands.
+    if (cached && cached.expiresAt > now) {
+      const row = await findCredentialByUsername(this.#db, basic.username);
+      if (row?.id === cached.credentialId && row.type === 'basic' && row.password_hash === cached.passwordHash) {
+        cached.expiresAt = now + VERIFIED_PASSWORD_IDLE_MS;
+        return { row, counted: false };
+      }
     }
+    return this.#checkOnce(cacheKey, basic, attempt);
+  }
 
-    // An unknown username is checked against a decoy hash so that it costs as much as a wrong password.
-    const valid = await this.#verifyOnce(cacheKey, basic.password, storedHash ?? DECOY_PASSWORD_HASH);
+  /**
+   * A password check (the row, then one scrypt run: 128 MiB, a good part of a second of a core),
+   * shared by concurrent requests with the same username and password: they wait for the same check
+   * instead of starting their own, so a burst from a client that has just started costs one run.
+   *
+   * The request that starts a check first reserves its failure (429 when its address or username has
+   * none left), then waits its turn in the queue (503 when its address, or everyone, has too many
+   * checks there); only then is the row read and the hash run. A right password gives the
+   * reservation back. `counted` says whether this request's failure is that reservation, kept: a
+   * request that shared a failed check is counted by the caller.
+   */
+  async #checkOnce(cacheKey: string, basic: BasicCredentials, attempt: AttemptAccounting): Promise<Outcome> {
+    const shared = this.#checking.get(cacheKey);
+    if (shared) return { row: await shared, counted: false };
+    const check = (async () => {
+      const giveBack = await attempt.reserveFailure();
+      try {
+        const row = await this.#hashing.run(attempt.address, () => this.#lookUpAndVerify(cacheKey, basic));
+        if (row) await giveBack();
+        return row;
+      } catch (error) {
+        // No answer about the password (the queue refused the check, or the database failed): nothing to count.
+        await giveBack();
+        throw error;
+      }
+    })();
+    this.#checking.set(cacheKey, check);
+    const forget = () => this.#checking.delete(cacheKey);
+    check.then(forget, forget);
+    const row = await check;
+    return { row, counted: row === undefined };
+  }
+
+  /**
+   * Reads the row and checks the password against its hash; an unknown username is checked against a
+   * decoy hash, so that it costs as much as a wrong password. A right password is remembered,
+   * together with the hash it matched.
+   */
+  async #lookUpAndVerify(cacheKey: string, basic: BasicCredentials): Promise<CredentialRow | undefined> {
+    const row = await findCredentialByUsername(this.#db, basic.username);
+    const storedHash = row?.type === 'basic' ? row.password_hash : null;
+    const valid = await verifyPassword(basic.password, storedHash ?? DECOY_PASSWORD_HASH);
     if (!valid || !row || storedHash === null) return undefined;
     this.#remember(cacheKey, {
       credentialId: row.id,
       passwordHash: storedHash,
-      expiresAt: now + VERIFIED_PASSWORD_IDLE_MS,
+      expiresAt: this.#clock().getTime() + VERIFIED_PASSWORD_IDLE_MS,
     });
     return row;
-  }
-
-  /**
-   * One scrypt run (128 MiB, ~0.1 s of a core) per distinct username, password and stored hash at a
-   * time: concurrent requests with the same credentials wait for the same run instead of starting
-   * their own, and at most MAX_CONCURRENT_HASHES runs share the machine. Without this, a burst of
-   * requests from a client that has just started would each hash, and memory would follow.
-   */
-  #verifyOnce(cacheKey: string, password: string, storedHash: string): Promise<boolean> {
-    const key = `${cacheKey}\0${storedHash}`;
-    let pending = this.#verifying.get(key);
-    if (!pending) {
-      pending = this.#hashing.run(() => verifyPassword(password, storedHash));
-      this.#verifying.set(key, pending);
-      const forget = () => this.#verifying.delete(key);
-      pending.then(forget, forget);
-    }
-    return pending;
   }
 
   #remember(key: string, entry: VerifiedPassword): void {
@@ -184,5 +251,129 @@ export class Authenticator {
     if (last !== undefined && now.getTime() - last < LAST_USED_RESOLUTION_MS) return;
     this.#lastUsedWritten.set(credentialId, now.getTime());
     await markUsed(this.#db, credentialId, formatTimestamp(now));
+  }
+}
+
+function queueFull(retryAfterSeconds: number): AppError {
+  return new AppError('service-unavailable', 'Too many password checks are waiting; try again shortly.', {
+    headers: { 'retry-after': String(retryAfterSeconds) },
+  });
+}
+
+interface Waiter {
+  start(): void;
+  refuse(): void;
+}
+
+/**
+ * The password checks (scrypt runs) of a process: at most `concurrency` at once, the others waiting
+ * in one line per client address. A freed slot goes to the address with the fewest checks running
+ * (in turn among equals), so a flood from one address delays only itself: a request from any other
+ * address starts as soon as one check ends. It is bounded twice, and refuses with 503 + Retry-After:
+ *
+ * - at most `perAddress` checks of one address running or waiting;
+ * - at most `maxWaiting` waiting in all. When that is full, a newcomer whose address has fewer
+ *   waiting than the longest line takes the last place of that line (whose request is refused
+ *   instead), so many busy addresses together cannot lock out a quiet one either.
+ *
+ * API-key requests and Basic requests whose password was verified before never come here.
+ */
+export class PasswordCheckQueue {
+  readonly #concurrency: number;
+  readonly #perAddress: number;
+  readonly #maxWaiting: number;
+  #running = 0;
+  #waiting = 0;
+  /** Waiting checks per address; the Map's order is the order of turns. */
+  readonly #lines = new Map<string, Waiter[]>();
+  /** Running checks per address. */
+  readonly #runningBy = new Map<string, number>();
+  /** A moving average of a check's duration, for Retry-After. */
+  #averageMs = 500;
+
+  constructor(concurrency: number, perAddress: number, maxWaiting: number) {
+    this.#concurrency = concurrency;
+    this.#perAddress = perAddress;
+    this.#maxWaiting = maxWaiting;
+  }
+
+  /** Runs `task` when its address's turn comes; rejects with 503 when the queue cannot take it. */
+  run<T>(address: string, task: () => Promise<T>): Promise<T> {
+    const waiting = this.#lines.get(address)?.length ?? 0;
+    const mine = waiting + (this.#runningBy.get(address) ?? 0);
+    if (mine >= this.#perAddress) return Promise.reject(queueFull(this.#retryAfter(mine)));
+    if (this.#running < this.#concurrency) {
+      this.#running += 1;
+      return this.#execute(address, task);
+    }
+    if (this.#waiting >= this.#maxWaiting && !this.#makeRoomFor(address)) {
+      return Promise.reject(queueFull(this.#retryAfter(this.#waiting)));
+    }
+    this.#waiting += 1;
+    return new Promise<T>((resolve, reject) => {
+      const waiter: Waiter = {
+        // The slot is handed over by the check that ended (#running stays as it is).
+        start: () => this.#execute(address, task).then(resolve, reject),
+        refuse: () => reject(queueFull(this.#retryAfter(this.#lines.get(address)?.length ?? 1))),
+      };
+      const line = this.#lines.get(address);
+      if (line) line.push(waiter);
+      else this.#lines.set(address, [waiter]);
+    });
+  }
+
+  async #execute<T>(address: string, task: () => Promise<T>): Promise<T> {
+    this.#runningBy.set(address, (this.#runningBy.get(address) ?? 0) + 1);
+    const started = performance.now();
+    try {
+      return await task();
+    } finally {
+      this.#averageMs = 0.8 * this.#averageMs + 0.2 * (performance.now() - started);
+      const left = (this.#runningBy.get(address) ?? 1) - 1;
+      if (left > 0) this.#runningBy.set(address, left);
+      else this.#runningBy.delete(address);
+      this.#next();
+    }
+  }
+
+  /** Hands the ended check's slot to the first waiter of the address with the fewest checks running. */
+  #next(): void {
+    let chosen: [string, Waiter[]] | undefined;
+    let fewest = Infinity;
+    for (const entry of this.#lines) {
+      const running = this.#runningBy.get(entry[0]) ?? 0;
+      if (running < fewest) [chosen, fewest] = [entry, running];
+      if (running === 0) break;
+    }
+    if (!chosen) {
+      this.#running -= 1;
+      return;
+    }
+    const [address, line] = chosen;
+    const waiter = line.shift() as Waiter;
+    // The address goes to the back of the turns; an empty line leaves.
+    this.#lines.delete(address);
+    if (line.length > 0) this.#lines.set(address, line);
+    this.#waiting -= 1;
+    waiter.start();
+  }
+
+  /** Refuses the last waiter of the longest line, if that line is longer than the newcomer's would be. */
+  #makeRoomFor(address: string): boolean {
+    const own = this.#lines.get(address)?.length ?? 0;
+    let longest: [string, Waiter[]] | undefined;
+    for (const entry of this.#lines) if (!longest || entry[1].length > longest[1].length) longest = entry;
+    if (!longest || longest[1].length <= own + 1) return false;
+    const [victimAddress, line] = longest;
+    const victim = line.pop() as Waiter;
+    if (line.length === 0) this.#lines.delete(victimAddress);
+    this.#waiting -= 1;
+    victim.refuse();
+    return true;
+  }
+
+  /** Roughly when `ahead` checks will have run. */
+  #retryAfter(ahead: number): number {
+    return Math.max(1, Math.ceil((ahead * this.#averageMs) / this.#concurrency / 1000));
   }
 }

@@ -55,7 +55,8 @@ export interface CredentialListing {
   revoked: string | null;
 }
 
-const USERNAME_PATTERN = /^[A-Za-z0-9._@-]{1,64}$/;
+/** The usernames a Basic credential may have; the authenticator refuses any other without a query. */
+export const USERNAME_PATTERN = /^[A-Za-z0-9._@-]{1,64}$/;
 const GENERATED_PASSWORD_LENGTH = 24;
 
 export async function createCredential(

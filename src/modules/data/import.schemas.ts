@@ -1,6 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { TITLE_MAX, UNIT_TYPE_MAX } from '../accommodations/accommodations.schemas.js';
 import { ReservationStatusSchema } from '../reservations/reservation-status.js';
+import { CalendarDate, Currency, Money, RecordId, YEAR_PATTERN, inputText, int32 } from '../../shared/schemas.js';
 import { RESERVATION_NUMBER_MAX, TEXT_MAX } from '../reservations/reservations.schemas.js';
 
 /**
@@ -8,18 +9,19 @@ import { RESERVATION_NUMBER_MAX, TEXT_MAX } from '../reservations/reservations.s
  * given (an export from another system keeps them) or left out (they are generated). Unknown
  * fields are refused, so a typo cannot silently drop data.
  */
-// Stored as 32-bit integers in both dialects.
-const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
-const Count = Type.Integer({ minimum: 0, maximum: 2_147_483_647 });
-const DateText = Type.String({ format: 'date' });
-const TimestampText = Type.String({ format: 'date-time' });
+// Stored as 32-bit integers in both dialects: the API's bounds.
+const Id = RecordId;
+const Count = int32();
+const DateText = CalendarDate;
+/** Any RFC 3339 offset is accepted (and stored in UTC); the year range is the dates' one. */
+const TimestampText = Type.String({ format: 'date-time', pattern: `${YEAR_PATTERN}-`, maxLength: 40 });
 const strict = { additionalProperties: false } as const;
 
 export const ImportOrganization = Type.Object(
   {
     id: Type.Optional(Id),
-    name: Type.String({ minLength: 1 }),
-    timezone: Type.String({ minLength: 1 }),
+    name: inputText({ minLength: 1, maxLength: TITLE_MAX }),
+    timezone: inputText({ minLength: 1, maxLength: 64 }),
     created: Type.Optional(TimestampText),
     modified: Type.Optional(TimestampText),
   },
@@ -30,8 +32,8 @@ export const ImportAccommodation = Type.Object(
   {
     id: Type.Optional(Id),
     organization: Id,
-    title: Type.String({ minLength: 1, maxLength: TITLE_MAX }),
-    type: Type.String({ minLength: 1, maxLength: UNIT_TYPE_MAX }),
+    title: inputText({ minLength: 1, maxLength: TITLE_MAX }),
+    type: inputText({ minLength: 1, maxLength: UNIT_TYPE_MAX }),
     maxPersons: Count,
     bedrooms: Type.Optional(Type.Union([Count, Type.Null()])),
     active: Type.Optional(Type.Boolean()),
@@ -44,9 +46,9 @@ export const ImportAccommodation = Type.Object(
 export const ImportReservation = Type.Object(
   {
     id: Type.Optional(Id),
-    reservationNumber: Type.String({ minLength: 1, maxLength: RESERVATION_NUMBER_MAX }),
+    reservationNumber: inputText({ minLength: 1, maxLength: RESERVATION_NUMBER_MAX }),
     organization: Id,
-    accommodation: Type.Union([Id, Type.Object({ id: Id, title: Type.Optional(Type.String({ maxLength: TITLE_MAX })) }, strict)]),
+    accommodation: Type.Union([Id, Type.Object({ id: Id, title: Type.Optional(inputText({ maxLength: TITLE_MAX })) }, strict)]),
     status: Type.Optional(ReservationStatusSchema),
     dateFrom: DateText,
     dateTo: DateText,
@@ -54,10 +56,10 @@ export const ImportReservation = Type.Object(
     adults: Count,
     children: Type.Optional(Count),
     babies: Type.Optional(Count),
-    guestName: Type.String({ maxLength: TEXT_MAX }),
-    totalAmount: Type.String({ pattern: '^\\d{1,13}(\\.\\d{1,2})?$' }),
-    currency: Type.String({ pattern: '^[A-Z]{3}$' }),
-    channel: Type.Optional(Type.String({ maxLength: TEXT_MAX })),
+    guestName: inputText({ maxLength: TEXT_MAX }),
+    totalAmount: Money,
+    currency: Currency,
+    channel: Type.Optional(inputText({ maxLength: TEXT_MAX })),
     created: Type.Optional(TimestampText),
     modified: Type.Optional(TimestampText),
     cancelled: Type.Optional(Type.Union([TimestampText, Type.Null()])),

@@ -1,13 +1,25 @@
 import { Compile } from 'typebox/compile';
 import { type BulkRow, type BulkTable, DEFER_INDEXES_FROM_ROWS, withBulkWriter } from '../../db/bulk-writer.js';
+import type { Kysely } from 'kysely';
 import type { Db } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../shared/clock.js';
 import { daysBetween, formatTimestamp, isTimeZone, normalizeTimestamp } from '../../shared/dates.js';
 import { invalidInput, type ParameterError } from '../../shared/errors.js';
-import { holdsNights, NIGHT_HOLDING_STATUSES } from '../reservations/state-machine.js';
+import { holdsNights } from '../reservations/state-machine.js';
 import { parseAmount } from '../../shared/money.js';
+import { stayDatesProblem } from '../../shared/stay-dates.js';
+import { accommodationOwners, accommodationsByIds, toAccommodation } from '../accommodations/accommodations.repository.js';
+import type { Accommodation } from '../accommodations/accommodations.schemas.js';
+import { changedFields, eventOf, type RecordChange } from '../events/events.service.js';
+import { existingOrganizationIds, lockEveryOrganization } from '../organizations/organizations.repository.js';
 import {
-  type ImportAccommodation,
+  heldStaysOf,
+  reservationIdsByNumber,
+  reservationsByIds,
+  toSummary,
+} from '../reservations/reservations.repository.js';
+import {
   ImportDocument,
   type ImportOrganization,
   type ImportReservation,
@@ -19,7 +31,11 @@ export interface ImportReport {
   reservations: number;
 }
 
+type Conn = Kysely<Database>;
+
 const documentValidator = Compile(ImportDocument);
+/** Reservations read, compared and written at a time. */
+const IMPORT_CHUNK = 10_000;
 /** Enough to fix a file in a few rounds without flooding the terminal. */
 const MAX_REPORTED_ERRORS = 50;
 
@@ -78,8 +94,9 @@ function recordErrors(doc: Required<ImportDocument>): ParameterError[] {
   const numbers = new Set<string>();
   doc.reservations.forEach((r, i) => {
     const at = `reservations[${i}]`;
+    const datesProblem = stayDatesProblem(r.dateFrom, r.dateTo, `${at}.dateTo`);
     const nights = daysBetween(r.dateFrom, r.dateTo);
-    if (nights < 1) errors.push({ parameter: `${at}.dateTo`, message: 'must be after dateFrom' });
+    if (datesProblem) errors.push(datesProblem);
     else if (r.nights !== undefined && r.nights !== nights) {
       errors.push({ parameter: `${at}.nights`, message: `must equal dateTo - dateFrom (${nights})` });
     }
@@ -95,19 +112,13 @@ function recordErrors(doc: Required<ImportDocument>): ParameterError[] {
 }
 
 /** References to organizations and accommodations must exist in the file or in the database. */
-async function referenceErrors(db: Db, doc: Required<ImportDocument>): Promise<ParameterError[]> {
+async function referenceErrors(trx: Conn, doc: Required<ImportDocument>): Promise<ParameterError[]> {
   const errors: ParameterError[] = [];
   const fileOrganizations = new Set(doc.organizations.flatMap((o) => (o.id === undefined ? [] : [o.id])));
   const referencedOrganizations = [
     ...new Set([...doc.accommodations, ...doc.reservations].map((r) => r.organization)),
   ].filter((id) => !fileOrganizations.has(id));
-  const storedOrganizations = new Set(
-    referencedOrganizations.length === 0
-      ? []
-      : (
-          await db.kysely.selectFrom('organizations').select('id').where('id', 'in', referencedOrganizations).execute()
-        ).map((r) => r.id),
-  );
+  const storedOrganizations = await existingOrganizationIds(trx, referencedOrganizations);
   const organizationExists = (id: number) => fileOrganizations.has(id) || storedOrganizations.has(id);
 
   const accommodationOrganization = new Map<number, number>();
@@ -115,14 +126,7 @@ async function referenceErrors(db: Db, doc: Required<ImportDocument>): Promise<P
   const missingAccommodations = [...new Set(doc.reservations.map(accommodationIdOf))].filter(
     (id) => !accommodationOrganization.has(id),
   );
-  for (let i = 0; i < missingAccommodations.length; i += 10_000) {
-    const rows = await db.kysely
-      .selectFrom('accommodations')
-      .select(['id', 'organization_id'])
-      .where('id', 'in', missingAccommodations.slice(i, i + 10_000))
-      .execute();
-    for (const row of rows) accommodationOrganization.set(row.id, row.organization_id);
-  }
+  for (const [id, owner] of await accommodationOwners(trx, missingAccommodations)) accommodationOrganization.set(id, owner);
 
   doc.accommodations.forEach((a, i) => {
     if (!organizationExists(a.organization))
@@ -173,7 +177,7 @@ function describe(stay: HeldStay): string {
  * must not overlap each other, nor stored ones that the file does not replace.
  */
 async function doubleBookingErrors(
-  db: Db,
+  trx: Conn,
   reservations: readonly ImportReservation[],
   idOf: (r: ImportReservation) => number | undefined,
 ): Promise<ParameterError[]> {
@@ -187,18 +191,9 @@ async function doubleBookingErrors(
   const accommodations = [...new Set(fileStays.map((s) => s.accommodation))];
   const organizations = [...new Set(reservations.map((r) => r.organization))];
   const stored: HeldStay[] = [];
-  for (let i = 0; i < accommodations.length; i += 10_000) {
-    const rows = await db.kysely
-      .selectFrom('reservations')
-      .select(['id', 'accommodation_id', 'date_from', 'date_to'])
-      .where('organization_id', 'in', organizations)
-      .where('accommodation_id', 'in', accommodations.slice(i, i + 10_000))
-      .where('status', 'in', [...NIGHT_HOLDING_STATUSES])
-      .execute();
-    for (const row of rows) {
-      if (!replaced.has(row.id)) {
-        stored.push({ source: { id: row.id }, accommodation: row.accommodation_id, dateFrom: row.date_from, dateTo: row.date_to });
-      }
+  for (const row of await heldStaysOf(trx, organizations, accommodations)) {
+    if (!replaced.has(row.id)) {
+      stored.push({ source: { id: row.id }, accommodation: row.accommodation_id, dateFrom: row.date_from, dateTo: row.date_to });
     }
   }
   const stays = [...fileStays, ...stored].sort((a, b) =>
@@ -228,24 +223,21 @@ function fail(errors: ParameterError[]): never {
 
 /** Reservations without an id are matched by organization and reservation number, so re-importing is harmless. */
 async function idsByReservationNumber(
-  db: Db,
+  trx: Conn,
   reservations: readonly ImportReservation[],
 ): Promise<Map<string, number>> {
   const ids = new Map<string, number>();
   const byOrganization = new Map<number, string[]>();
-  for (const r of reservations)
-    if (r.id === undefined)
-      byOrganization.set(r.organization, [...(byOrganization.get(r.organization) ?? []), r.reservationNumber]);
+  for (const r of reservations) {
+    if (r.id !== undefined) continue;
+    // Pushed, not spread into a new array: a copy per reservation made a large file quadratic.
+    const numbers = byOrganization.get(r.organization);
+    if (numbers) numbers.push(r.reservationNumber);
+    else byOrganization.set(r.organization, [r.reservationNumber]);
+  }
   for (const [organization, numbers] of byOrganization) {
-    // Chunks keep each IN list under SQLite's limit on bound parameters.
-    for (let i = 0; i < numbers.length; i += 10_000) {
-      const rows = await db.kysely
-        .selectFrom('reservations')
-        .select(['id', 'reservation_number'])
-        .where('organization_id', '=', organization)
-        .where('reservation_number', 'in', numbers.slice(i, i + 10_000))
-        .execute();
-      for (const row of rows) ids.set(`${organization}\0${row.reservation_number}`, row.id);
+    for (const [number, id] of await reservationIdsByNumber(trx, organization, numbers)) {
+      ids.set(`${organization}\0${number}`, id);
     }
   }
   return ids;
@@ -266,18 +258,21 @@ export async function importDocument(db: Db, clock: Clock, input: unknown): Prom
   };
   const errors = recordErrors(doc);
   if (errors.length > 0) fail(errors);
-  const refErrors = await referenceErrors(db, doc);
-  if (refErrors.length > 0) fail(refErrors);
-
-  const knownReservationIds = await idsByReservationNumber(db, doc.reservations);
-  const storedIdOf = (r: ImportReservation) => r.id ?? knownReservationIds.get(`${r.organization}\0${r.reservationNumber}`);
-  const overlapErrors = await doubleBookingErrors(db, doc.reservations, storedIdOf);
-  if (overlapErrors.length > 0) fail(overlapErrors);
-
   const now = formatTimestamp(clock());
   const timestamp = (value: string | undefined | null) => (value ? normalizeTimestamp(value) : undefined);
 
-  await withBulkWriter(db, async (writer) => {
+  // The checks run in the load's transaction, after every organization is locked: a booking made
+  // through the API meanwhile either committed before (and is checked against) or waits for the load.
+  await withBulkWriter(db, async (writer, trx) => {
+    await lockEveryOrganization(trx);
+    const refErrors = await referenceErrors(trx, doc);
+    if (refErrors.length > 0) fail(refErrors);
+    const knownReservationIds = await idsByReservationNumber(trx, doc.reservations);
+    const storedIdOf = (r: ImportReservation) =>
+      r.id ?? knownReservationIds.get(`${r.organization}\0${r.reservationNumber}`);
+    const overlapErrors = await doubleBookingErrors(trx, doc.reservations, storedIdOf);
+    if (overlapErrors.length > 0) fail(overlapErrors);
+
     // New ids start above every id in the table and in the file (a reduce: a spread of a million
     // ids would overflow the call stack).
     const firstFreeId = async (table: BulkTable, records: readonly { id?: number | undefined }[]) =>
@@ -296,50 +291,110 @@ export async function importDocument(db: Db, clock: Clock, input: unknown): Prom
         return [o.id ?? nextId.organizations++, o.name, o.timezone, created, timestamp(o.modified) ?? now];
       }),
     );
-    await writer.upsert(
-      'accommodations',
-      doc.accommodations.map(
-        (a: ImportAccommodation): BulkRow => [
-          a.id ?? nextId.accommodations++,
-          a.organization,
-          a.title,
-          a.type,
-          a.maxPersons,
-          a.bedrooms ?? null,
-          a.active ?? true,
-          timestamp(a.created) ?? now,
-          timestamp(a.modified) ?? now,
-        ],
-      ),
-    );
-    await writer.upsert(
-      'reservations',
-      doc.reservations.map((r: ImportReservation): BulkRow => {
+    // Each record that the file creates or changes records its event; one it leaves as it is, none.
+    const clockNow = clock();
+    const eventRow = (change: RecordChange): BulkRow => {
+      const event = eventOf(change, clockNow);
+      const { resource } = event;
+      return [event.id, event.organization, event.type, resource.type, resource.id, resource.version, event.occurred, JSON.stringify(event)];
+    };
+
+    const unitIds = [...new Set([...doc.accommodations.flatMap((a) => a.id ?? []), ...doc.reservations.map(accommodationIdOf)])];
+    const storedUnits = await accommodationsByIds(trx, unitIds);
+    const titles = new Map([...storedUnits].map(([id, row]) => [id, row.title]));
+    for (const a of doc.accommodations) if (a.id !== undefined) titles.set(a.id, a.title);
+    const unitRows: BulkRow[] = [];
+    const unitEvents: BulkRow[] = [];
+    for (const a of doc.accommodations) {
+      const id = a.id ?? nextId.accommodations++;
+      const storedRow = storedUnits.get(id);
+      const stored = storedRow && toAccommodation(storedRow);
+      const record: Accommodation = {
+        id,
+        organization: a.organization,
+        title: a.title,
+        type: a.type,
+        maxPersons: a.maxPersons,
+        bedrooms: a.bedrooms ?? null,
+        active: a.active ?? true,
+        created: timestamp(a.created) ?? stored?.created ?? now,
+        modified: timestamp(a.modified) ?? now,
+      };
+      if (stored && changedFields(stored, record).length === 0) continue;
+      const version = (storedRow?.version ?? 0) + 1;
+      const { title, type, maxPersons, bedrooms, active, created, modified } = record;
+      unitRows.push([id, a.organization, title, type, maxPersons, bedrooms, active, created, modified, version]);
+      const change = !stored ? 'created' : stored.active && !active ? 'deactivated' : 'updated';
+      unitEvents.push(eventRow({ type: `accommodation.${change}`, data: record, previous: stored, version }));
+    }
+    await writer.upsert('accommodations', unitRows);
+    await writer.upsert('events', unitEvents);
+
+    // In chunks: the rows and events of a million reservations need not be held at once.
+    for (let start = 0; start < doc.reservations.length; start += IMPORT_CHUNK) {
+      const chunk = doc.reservations.slice(start, start + IMPORT_CHUNK);
+      const storedRows = await reservationsByIds(trx, chunk.flatMap((r) => storedIdOf(r) ?? []));
+      const rows: BulkRow[] = [];
+      const events: BulkRow[] = [];
+      for (const r of chunk) {
+        const id = storedIdOf(r) ?? nextId.reservations++;
+        const accommodation = accommodationIdOf(r);
+        const storedRow = storedRows.get(id);
+        // Both sides see today's titles: renaming the accommodation is its own change, not this one's.
+        const stored =
+          storedRow && toSummary({ ...storedRow, accommodation_title: titles.get(storedRow.accommodation_id) ?? '' });
         const status = r.status ?? 'confirmed';
         const modified = timestamp(r.modified) ?? now;
-        // A cancelled reservation always says when; without a date in the file, its last change is the best answer.
-        const cancelled = timestamp(r.cancelled) ?? (status === 'cancelled' ? modified : null);
-        return [
-          storedIdOf(r) ?? nextId.reservations++,
+        const minor = parseAmount(r.totalAmount) as number;
+        const record = toSummary({
+          id,
+          organization_id: r.organization,
+          accommodation_id: accommodation,
+          accommodation_title: titles.get(accommodation) ?? '',
+          reservation_number: r.reservationNumber,
+          status,
+          date_from: r.dateFrom,
+          date_to: r.dateTo,
+          adults: r.adults,
+          children: r.children ?? 0,
+          babies: r.babies ?? 0,
+          guest_name: r.guestName,
+          total_amount_minor: minor,
+          currency: r.currency,
+          channel: r.channel ?? 'unknown',
+          created: timestamp(r.created) ?? stored?.created ?? now,
+          modified,
+          // A cancelled reservation always says when; without a date in the file, its last change is the best answer.
+          cancelled: timestamp(r.cancelled) ?? (status === 'cancelled' ? (stored?.cancelled ?? modified) : null),
+        });
+        if (stored && changedFields(stored, record).length === 0) continue;
+        const version = (storedRow?.version ?? 0) + 1;
+        rows.push([
+          id,
           r.organization,
-          accommodationIdOf(r),
+          accommodation,
           r.reservationNumber,
           status,
           r.dateFrom,
           r.dateTo,
-          r.adults,
-          r.children ?? 0,
-          r.babies ?? 0,
+          record.adults,
+          record.children,
+          record.babies,
           r.guestName,
-          parseAmount(r.totalAmount),
+          minor,
           r.currency,
-          r.channel ?? 'unknown',
-          timestamp(r.created) ?? now,
+          record.channel,
+          record.created,
           modified,
-          cancelled,
-        ];
-      }),
-    );
+          record.cancelled,
+          version,
+        ]);
+        const change = !stored ? 'created' : status === 'cancelled' && stored.status !== 'cancelled' ? 'cancelled' : 'updated';
+        events.push(eventRow({ type: `reservation.${change}`, data: record, previous: stored, version }));
+      }
+      await writer.upsert('reservations', rows);
+      await writer.upsert('events', events);
+    }
   });
   return {
     organizations: doc.organizations.length,

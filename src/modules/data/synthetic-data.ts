@@ -86,6 +86,7 @@ export async function seedSynthetic(db: Db, options: SyntheticOptions): Promise<
             true,
             created,
             created,
+            1,
           ];
         }),
       );
@@ -122,6 +123,7 @@ export async function seedSynthetic(db: Db, options: SyntheticOptions): Promise<
           stamp(createdMs),
           stamp(modifiedMs),
           status === 'cancelled' ? stamp(modifiedMs) : null,
+          1,
         ]);
         if (batch.length >= CHUNK) {
           await writer.upsert('reservations', batch);

@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, OrganizationRow } from '../../db/schema.js';
+import { forUpdate } from '../../db/write-transaction.js';
+import { horizonColumn, horizonCursor } from '../events/events.repository.js';
 
 type Conn = Kysely<Database>;
 
@@ -22,16 +24,41 @@ export async function countOrganizations(conn: Conn): Promise<number> {
   return Number(row.n);
 }
 
-/** Marks the organization's data as changed; call it in the transaction that changes it. */
-export async function bumpVersion(conn: Conn, organizationId: number): Promise<void> {
-  await conn
+/**
+ * The first step of every write of an organization's data: moves its change counter, which also
+ * takes the organization's row lock until the transaction ends (PostgreSQL; SQLite's writer already
+ * holds the whole database). Every write takes this lock before any record's, so writes of one
+ * organization queue here and never deadlock on each other. False when there is no such organization.
+ */
+export async function lockOrganization(conn: Conn, organizationId: number): Promise<boolean> {
+  const row = await conn
     .updateTable('organizations')
     .set((eb) => ({ version: eb('version', '+', 1) }))
     .where('id', '=', organizationId)
-    .execute();
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
-/** What a read needs to know of its organization: its time zone and its change counter. */
-export function organizationState(conn: Conn, id: number) {
-  return conn.selectFrom('organizations').select(['timezone', 'version']).where('id', '=', id).executeTakeFirst();
+/**
+ * For a bulk load that may touch any organization: every organization's row lock, in id order (so
+ * two loads cannot hold each other's), before the load reads or writes anything. Writes of single
+ * organizations then wait for the load, and the load's checks see everything they committed.
+ */
+export async function lockEveryOrganization(conn: Conn): Promise<void> {
+  await forUpdate(conn, conn.selectFrom('organizations').select('id').orderBy('id')).execute();
+}
+
+/**
+ * What a read needs to know of its organization: its time zone, its change counter, and the
+ * changes feed's horizon, all in one statement read before the data (so the data is at least as
+ * new as both). Undefined for an organization that does not exist.
+ */
+export async function organizationState(conn: Conn, id: number) {
+  const row = await conn
+    .selectFrom('organizations')
+    .select(['timezone', 'version', horizonColumn(conn).as('horizon')])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row && { timezone: row.timezone, version: row.version, eventsCursor: horizonCursor(conn, row.horizon) };
 }

@@ -16,8 +16,12 @@ export function addYears(date: string, years: number): string {
 
 /** The last day a period starting on `dateFrom` may end on under the rule (both ends inclusive). */
 export function lastAllowedDay(dateFrom: string, max: MaxPeriod): string {
-  return max.kind === 'years' ? addYears(dateFrom, max.years) : addDays(dateFrom, max.days - 1);
+  const last = max.kind === 'years' ? addYears(dateFrom, max.years) : addDays(dateFrom, max.days - 1);
+  // No date after 9999-12-31 exists for a client to send (and `10000-…` would not compare as a date).
+  return last.length === 10 && last <= LAST_DATE ? last : LAST_DATE;
 }
+
+const LAST_DATE = '9999-12-31';
 
 /**
  * Why the period `dateFrom … dateTo` (both inclusive, `dateFrom ≤ dateTo`) is too long under the

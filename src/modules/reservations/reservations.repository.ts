@@ -1,5 +1,7 @@
-import type { Kysely, SelectQueryBuilder } from 'kysely';
-import type { Database, ReservationRow } from '../../db/schema.js';
+import type { Insertable, Kysely, SelectQueryBuilder, Updateable } from 'kysely';
+import type { Database, ReservationRow, ReservationTable } from '../../db/schema.js';
+import { forUpdate } from '../../db/write-transaction.js';
+import type { OwnedRecords } from '../organizations/organizations.service.js';
 import { daysBetween } from '../../shared/dates.js';
 import { formatAmount } from '../../shared/money.js';
 import type { ReservationStatus } from './reservation-status.js';
@@ -10,12 +12,13 @@ type Conn = Kysely<Database>;
 
 /**
  * Which reservations a summaries request selects, already resolved to stored values: a date range
- * on a date column, a stay overlap, or a half-open instant range on a timestamp column.
+ * on a date column, a stay overlap, or an instant range on a timestamp column (both ends inclusive:
+ * stored timestamps have whole seconds, and an inclusive end stays inside year 9999).
  */
 export type SummarySelection =
   | { kind: 'date'; column: 'date_from' | 'date_to'; from: string; to: string }
   | { kind: 'stay'; from: string; to: string }
-  | { kind: 'instant'; column: 'created' | 'modified' | 'cancelled'; fromInclusive: string; toExclusive: string };
+  | { kind: 'instant'; column: 'created' | 'modified' | 'cancelled'; fromInclusive: string; toInclusive: string };
 
 export interface SummaryFilter {
   organizationId: number;
@@ -65,7 +68,7 @@ function applyFilter<O>(
   } else {
     q = q
       .where(`r.${selection.column}`, '>=', selection.fromInclusive)
-      .where(`r.${selection.column}`, '<', selection.toExclusive);
+      .where(`r.${selection.column}`, '<=', selection.toInclusive);
   }
   if (filter.statuses && filter.statuses.length > 0) q = q.where('r.status', 'in', [...filter.statuses]);
   return q;
@@ -79,15 +82,15 @@ export async function countSummaries(conn: Conn, filter: SummaryFilter): Promise
 }
 
 /** A reservation row joined with its accommodation's title: what SUMMARY_COLUMNS selects. */
-type SummaryRow = ReservationRow & { accommodation_title: string };
+type SummaryRow = Omit<ReservationRow, 'version'> & { accommodation_title: string };
 
-function toSummary(row: SummaryRow): ReservationSummary {
+export function toSummary(row: SummaryRow): ReservationSummary {
   return {
     id: row.id,
     reservationNumber: row.reservation_number,
     organization: row.organization_id,
     accommodation: { id: row.accommodation_id, title: row.accommodation_title },
-    status: row.status as ReservationStatus,
+    status: row.status,
     dateFrom: row.date_from,
     dateTo: row.date_to,
     nights: daysBetween(row.date_from, row.date_to),
@@ -146,13 +149,44 @@ export async function findSummaryById(
   return row && toSummary(row);
 }
 
-export function findReservationRow(conn: Conn, organizationIds: readonly number[], id: number) {
-  return conn
-    .selectFrom('reservations')
-    .selectAll()
-    .where('organization_id', 'in', [...organizationIds])
-    .where('id', '=', id)
-    .executeTakeFirst();
+/** Reservations as `lockRecordForChange` finds them. */
+export const reservationRecords: OwnedRecords<ReservationRow> = {
+  async organizationOf(conn, organizationIds, id) {
+    if (organizationIds.length === 0) return undefined;
+    const row = await conn
+      .selectFrom('reservations')
+      .select('organization_id')
+      .where('organization_id', 'in', [...organizationIds])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row?.organization_id;
+  },
+  readForUpdate(conn, organizationId, id) {
+    const query = conn
+      .selectFrom('reservations')
+      .selectAll()
+      .where('organization_id', '=', organizationId)
+      .where('id', '=', id);
+    return forUpdate(conn, query).executeTakeFirst();
+  },
+};
+
+/** Inserts a reservation and answers the row as stored (its id and every column, from RETURNING). */
+export async function insertReservation(conn: Conn, values: Insertable<ReservationTable>): Promise<ReservationRow> {
+  return conn.insertInto('reservations').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function updateReservationRow(
+  conn: Conn,
+  row: Pick<ReservationRow, 'organization_id' | 'id'>,
+  values: Updateable<ReservationTable>,
+): Promise<void> {
+  await conn
+    .updateTable('reservations')
+    .set(values)
+    .where('organization_id', '=', row.organization_id)
+    .where('id', '=', row.id)
+    .execute();
 }
 
 export interface Stay {
@@ -177,8 +211,79 @@ export function holdingReservations(conn: Conn, stay: Stay) {
   return query.orderBy('date_from');
 }
 
-/** The first reservation that holds one of the stay's nights, if any. */
+/**
+ * A reservation that holds one of the stay's nights, if any. The night-holding stays of one
+ * accommodation never overlap each other (this check, the exclusion constraint on PostgreSQL), so
+ * among those that arrive before the stay departs, the one that arrives last also departs last:
+ * if it leaves by the stay's arrival, every earlier one does too. One step down the
+ * (accommodation_id, date_from) index, however long the accommodation's history; "any that
+ * overlaps" (holdingReservations) walked every earlier stay of the unit, a cost that grew with it.
+ */
 export async function findOverlappingReservation(conn: Conn, stay: Stay): Promise<number | undefined> {
-  const row = await holdingReservations(conn, stay).limit(1).executeTakeFirst();
-  return row?.id;
+  let query = conn
+    .selectFrom('reservations')
+    .select(['id', 'date_to'])
+    .where('accommodation_id', '=', stay.accommodationId)
+    .where('date_from', '<', stay.dateTo)
+    .where('organization_id', '=', stay.organizationId)
+    .where('status', 'in', [...NIGHT_HOLDING_STATUSES]);
+  if (stay.exceptId !== undefined) query = query.where('id', '<>', stay.exceptId);
+  const latest = await query.orderBy('date_from', 'desc').limit(1).executeTakeFirst();
+  return latest !== undefined && latest.date_to > stay.dateFrom ? latest.id : undefined;
+}
+
+/** Values per statement: keeps each IN list under SQLite's limit on bound parameters. */
+const VALUES_PER_QUERY = 10_000;
+
+/** The ids of an organization's reservations with these numbers, by number. */
+export async function reservationIdsByNumber(
+  conn: Conn,
+  organizationId: number,
+  numbers: readonly string[],
+): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  for (let i = 0; i < numbers.length; i += VALUES_PER_QUERY) {
+    const rows = await conn
+      .selectFrom('reservations')
+      .select(['id', 'reservation_number'])
+      .where('organization_id', '=', organizationId)
+      .where('reservation_number', 'in', numbers.slice(i, i + VALUES_PER_QUERY))
+      .execute();
+    for (const row of rows) ids.set(row.reservation_number, row.id);
+  }
+  return ids;
+}
+
+/** Every night-holding reservation of these accommodations (of these organizations). */
+export async function heldStaysOf(
+  conn: Conn,
+  organizationIds: readonly number[],
+  accommodationIds: readonly number[],
+): Promise<{ id: number; accommodation_id: number; date_from: string; date_to: string }[]> {
+  const stays = [];
+  for (let i = 0; i < accommodationIds.length; i += VALUES_PER_QUERY) {
+    const rows = await conn
+      .selectFrom('reservations')
+      .select(['id', 'accommodation_id', 'date_from', 'date_to'])
+      .where('organization_id', 'in', [...organizationIds])
+      .where('accommodation_id', 'in', accommodationIds.slice(i, i + VALUES_PER_QUERY))
+      .where('status', 'in', [...NIGHT_HOLDING_STATUSES])
+      .execute();
+    stays.push(...rows);
+  }
+  return stays;
+}
+
+/** The stored rows of these reservations, by id. */
+export async function reservationsByIds(conn: Conn, ids: readonly number[]): Promise<Map<number, ReservationRow>> {
+  const rows = new Map<number, ReservationRow>();
+  for (let i = 0; i < ids.length; i += VALUES_PER_QUERY) {
+    const found = await conn
+      .selectFrom('reservations')
+      .selectAll()
+      .where('id', 'in', ids.slice(i, i + VALUES_PER_QUERY))
+      .execute();
+    for (const row of found) rows.set(row.id, row);
+  }
+  return rows;
 }

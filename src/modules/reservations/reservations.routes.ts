@@ -1,17 +1,36 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Db } from '../../db/database.js';
-import { principalOf, resolveOrganization } from '../../http/auth.js';
+import { withWriteTransaction } from '../../db/write-transaction.js';
 import { apiResponses, ref } from '../../http/api-responses.js';
-import { conditionalGet, sendJsonBody, serializerOf } from '../../http/etag.js';
-import { paginationHeaders } from '../../shared/pagination.js';
+import { principalOf, resolveOrganization } from '../../http/auth.js';
+import { cachedBody, createBodyCache } from '../../http/body-cache.js';
+import { conditionalGet, jsonBody, sendJsonBody, serializerOf } from '../../http/etag.js';
+import { IdempotencyKeyHeaders, idempotencyScope, sendCreated } from '../../http/idempotency.js';
 import type { Clock } from '../../shared/clock.js';
+import { paginationHeaders } from '../../shared/pagination.js';
+import { IdParams } from '../../shared/schemas.js';
+import { currentEventsCursor } from '../events/events.repository.js';
+import { idempotent } from '../idempotency/idempotency.service.js';
 import { rulesInForce } from './behaviour-rules.js';
-import { ReservationSummarySchema, SummaryListQuery } from './reservations.schemas.js';
-import { createSummaryCaches, interpretSummaryQuery, listSummaries } from './summaries.service.js';
+import {
+  CreateReservationBody,
+  ReservationSummarySchema,
+  SummaryListQuery,
+  UpdateReservationBody,
+} from './reservations.schemas.js';
+import { cancelReservation, createReservation, getReservation, updateReservation } from './reservations.service.js';
+import { createSummaryTotals, interpretSummaryQuery, type SummaryList, summaryList } from './summaries.service.js';
 
+/**
+ * Reservation routes. A write route opens the one write transaction and composes the steps inside
+ * it; the services return records, and the route turns them into bytes and headers.
+ */
 export const reservationRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock }> = async (app, { db, clock }) => {
-  const caches = createSummaryCaches();
+  // A page of 100 is ~40 KB: the byte bound keeps ~1,500 of them, whatever the page sizes.
+  const pages = createBodyCache<number | undefined>(64 * 2 ** 20);
+  const totals = createSummaryTotals();
+
   app.get(
     '/api/reservations/summaries',
     {
@@ -26,7 +45,7 @@ export const reservationRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock
         querystring: SummaryListQuery,
         response: apiResponses(
           { description: 'One page of summaries', schema: Type.Array(ref(ReservationSummarySchema)) },
-          { input: true, list: true, paginated: true },
+          { input: true, list: true, paginated: true, snapshot: true },
         ),
       },
     },
@@ -36,11 +55,115 @@ export const reservationRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock
       const rules = rulesInForce(principal.compatibilityDate ?? clock().toISOString().slice(0, 10));
       const summaryRequest = interpretSummaryQuery(request.query, rules);
       const organization = resolveOrganization(principal, request.query.organization);
-      const { body, total } = await listSummaries(db.kysely, organization, summaryRequest, caches, serializerOf(reply));
-      if (summaryRequest.page && total !== undefined) {
-        reply.headers(paginationHeaders(request.url, total, summaryRequest.page.limit, summaryRequest.page.offset));
-      }
+      const read = await summaryList(db.kysely, organization, summaryRequest, totals);
+      const serialize = serializerOf(reply);
+      const render = ({ items, total }: SummaryList) => ({ body: jsonBody(serialize(items)), meta: total });
+      const { page } = summaryRequest;
+      // An unpaginated result may be any size: it is not kept.
+      const { body, meta: total } = page ? await cachedBody(pages, read, render) : render(await read.load());
+      if (page && total !== undefined) reply.headers(paginationHeaders(request.url, total, page.limit, page.offset));
+      if (read.eventsCursor) reply.header('events-cursor', read.eventsCursor);
       return sendJsonBody(reply, body);
+    },
+  );
+
+  app.post(
+    '/api/reservations',
+    {
+      config: { scope: 'write' },
+      schema: {
+        operationId: 'createReservation',
+        tags: ['reservations'],
+        summary: 'Create a reservation',
+        description: 'Refused with 409 when any night is taken. Accepts Idempotency-Key.',
+        headers: IdempotencyKeyHeaders,
+        body: CreateReservationBody,
+        response: apiResponses(
+          { description: 'The created reservation', schema: ref(ReservationSummarySchema) },
+          { input: true, body: true, conflict: true, create: true },
+        ),
+      },
+    },
+    async (request, reply) => {
+      const principal = principalOf(request);
+      const organization = resolveOrganization(principal, request.body.organization);
+      const key = idempotencyScope(principal.credentialId, request.headers['idempotency-key'], request);
+      const outcome = await withWriteTransaction(db, (trx) =>
+        idempotent(trx, clock, key, async () => {
+          const reservation = await createReservation(trx, clock, organization, request.body);
+          return { location: `/api/reservations/${reservation.id}`, record: reservation };
+        }),
+      );
+      return sendCreated(reply, outcome);
+    },
+  );
+
+  app.get(
+    '/api/reservations/:id',
+    {
+      schema: {
+        operationId: 'getReservation',
+        tags: ['reservations'],
+        summary: 'One reservation summary',
+        description: '404 when it does not exist or belongs to an organization the credential is not bound to.',
+        params: IdParams,
+        response: apiResponses(
+          { description: 'The reservation', schema: ref(ReservationSummarySchema) },
+          { input: true, record: true, snapshot: true },
+        ),
+      },
+    },
+    async (request, reply) => {
+      // Taken before the read: following the feed from it shows every change the record does not.
+      reply.header('events-cursor', await currentEventsCursor(db.kysely));
+      return getReservation(db.kysely, principalOf(request).organizations, request.params.id);
+    },
+  );
+
+  app.patch(
+    '/api/reservations/:id',
+    {
+      config: { scope: 'write' },
+      schema: {
+        operationId: 'updateReservation',
+        tags: ['reservations'],
+        summary: 'Change a reservation',
+        description: 'Dates, accommodation, guests, amount, or status along the state machine (409 otherwise).',
+        params: IdParams,
+        body: UpdateReservationBody,
+        response: apiResponses(
+          { description: 'The changed reservation', schema: ref(ReservationSummarySchema) },
+          { input: true, record: true, body: true, conflict: true },
+        ),
+      },
+    },
+    async (request) => {
+      const { organizations } = principalOf(request);
+      return withWriteTransaction(db, (trx) =>
+        updateReservation(trx, clock, organizations, request.params.id, request.body),
+      );
+    },
+  );
+
+  app.delete(
+    '/api/reservations/:id',
+    {
+      config: { scope: 'write' },
+      schema: {
+        operationId: 'cancelReservation',
+        tags: ['reservations'],
+        summary: 'Cancel a reservation',
+        description: 'Sets status cancelled and the cancelled timestamp; repeating it is harmless.',
+        params: IdParams,
+        response: apiResponses(
+          { description: 'The cancelled reservation', schema: ref(ReservationSummarySchema) },
+          { input: true, record: true, body: true, conflict: true },
+        ),
+      },
+    },
+    async (request) => {
+      const { organizations } = principalOf(request);
+      return withWriteTransaction(db, (trx) => cancelReservation(trx, clock, organizations, request.params.id));
     },
   );
 };

@@ -1,5 +1,16 @@
 import { type Static, Type } from 'typebox';
-import { CalendarDate, OrganizationId, RecordId, Timestamp, int32, text } from '../../shared/schemas.js';
+import {
+  CalendarDate,
+  Currency,
+  FormattedMoney,
+  Money,
+  OrganizationId,
+  RecordId,
+  Timestamp,
+  inputText,
+  int32,
+  text,
+} from '../../shared/schemas.js';
 import { RESERVATION_STATUSES, ReservationStatusSchema } from './reservation-status.js';
 import { INITIAL_STATUSES } from './state-machine.js';
 
@@ -21,8 +32,8 @@ export const ReservationSummarySchema = Type.Object(
     children: int32(),
     babies: int32(),
     guestName: text(TEXT_MAX, 'Main booker, as displayed'),
-    totalAmount: Type.String({ pattern: '^-?\\d+\\.\\d{2}$', maxLength: 17, examples: ['412.50'] }),
-    currency: Type.String({ pattern: '^[A-Z]{3}$', maxLength: 3, examples: ['EUR'] }),
+    totalAmount: FormattedMoney,
+    currency: Currency,
     channel: Type.String({ maxLength: TEXT_MAX, examples: ['website', 'booking.com'] }),
     created: Timestamp,
     modified: Timestamp,
@@ -95,19 +106,7 @@ export const SummaryListQuery = Type.Object({
 export type SummaryListQuery = Static<typeof SummaryListQuery>;
 
 const Guests = int32({ maximum: 1000 });
-const Money = Type.String({
-  maxLength: 16,
-  pattern: '^\\d{1,13}(\\.\\d{1,2})?$',
-  description: 'decimal amount, e.g. 412.50',
-  examples: ['412.50'],
-});
-const Currency = Type.String({
-  pattern: '^[A-Z]{3}$',
-  maxLength: 3,
-  description: 'ISO 4217 code, e.g. EUR',
-  examples: ['EUR'],
-});
-const Text = Type.String({ minLength: 1, maxLength: TEXT_MAX });
+const Text = inputText({ minLength: 1, maxLength: TEXT_MAX });
 
 export const CreateReservationBody = Type.Object(
   {
@@ -124,27 +123,23 @@ export const CreateReservationBody = Type.Object(
     channel: Type.Optional(Text),
     status: Type.Optional(Type.Enum(INITIAL_STATUSES, { description: 'Initial state; default confirmed' })),
     reservationNumber: Type.Optional(
-      Type.String({ minLength: 1, maxLength: RESERVATION_NUMBER_MAX, description: 'Generated when omitted' }),
+      inputText({ minLength: 1, maxLength: RESERVATION_NUMBER_MAX, description: 'Generated when omitted' }),
     ),
   },
   { additionalProperties: false },
 );
 export type CreateReservationBody = Static<typeof CreateReservationBody>;
 
-export const UpdateReservationBody = Type.Object(
-  {
-    accommodation: Type.Optional(RecordId),
-    dateFrom: Type.Optional(CalendarDate),
-    dateTo: Type.Optional(CalendarDate),
-    adults: Type.Optional(int32({ minimum: 1, maximum: 1000 })),
-    children: Type.Optional(Guests),
-    babies: Type.Optional(Guests),
-    guestName: Type.Optional(Text),
-    totalAmount: Type.Optional(Money),
-    currency: Type.Optional(Currency),
-    channel: Type.Optional(Text),
-    status: Type.Optional(ReservationStatusSchema),
-  },
+/**
+ * PATCH: at least one field of the create body, but neither the organization (the reservation's
+ * own stays) nor the reservation number. `status` may name any state here, not only an initial
+ * one: the state machine checks the move.
+ */
+export const UpdateReservationBody = Type.Evaluate(
+  Type.Intersect([
+    Type.Partial(Type.Omit(CreateReservationBody, ['organization', 'status', 'reservationNumber'])),
+    Type.Object({ status: Type.Optional(ReservationStatusSchema) }),
+  ]),
   { additionalProperties: false, minProperties: 1 },
 );
 export type UpdateReservationBody = Static<typeof UpdateReservationBody>;

@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { addDays, formatTimestamp, startOfDayInZone } from '../../shared/dates.js';
+import { addDays, formatClampedTimestamp, startOfDayInZone } from '../../shared/dates.js';
 import { invalidInput, type ParameterError } from '../../shared/errors.js';
-import { type JsonBody, jsonBody } from '../../http/etag.js';
 import { VersionedCache } from '../../shared/versioned-cache.js';
 import { organizationState } from '../organizations/organizations.repository.js';
+import type { VersionedRead } from '../organizations/organizations.service.js';
 import type { SummaryRules } from './behaviour-rules.js';
 import { periodTooLong } from './period.js';
 import type { ReservationStatus } from './reservation-status.js';
@@ -52,7 +52,7 @@ export function interpretSummaryQuery(query: SummaryListQuery, rules: SummaryRul
   };
 }
 
-/** Timestamp reference dates are calendar days in the organization's zone: [start of dateFrom, start of dateTo + 1). */
+/** Timestamp reference dates are calendar days in the organization's zone: start of dateFrom … end of dateTo. */
 function selectionFor(timeZone: string, request: SummaryRequest): SummarySelection {
   const { referenceDate, dateFrom, dateTo } = request;
   switch (referenceDate) {
@@ -66,50 +66,39 @@ function selectionFor(timeZone: string, request: SummaryRequest): SummarySelecti
       return {
         kind: 'instant',
         column: referenceDate,
-        fromInclusive: formatTimestamp(startOfDayInZone(dateFrom, timeZone)),
-        toExclusive: formatTimestamp(startOfDayInZone(addDays(dateTo, 1), timeZone)),
+        fromInclusive: formatClampedTimestamp(startOfDayInZone(dateFrom, timeZone).getTime()),
+        // The last whole second before the next day starts.
+        toInclusive: formatClampedTimestamp(startOfDayInZone(addDays(dateTo, 1), timeZone).getTime() - 1000),
       };
   }
 }
 
-export interface SummaryPage {
-  /** The serialized items of the page (or of the whole unpaginated result). */
-  body: JsonBody;
+export interface SummaryList {
+  /** The items of the page (or of the whole unpaginated result). */
+  items: ReservationSummary[];
   /** Matching items over all pages; only counted for paginated responses. */
   total: number | undefined;
 }
 
-/** Per app: totals of queries, and whole serialized pages, each valid while the organization is unchanged. */
-export interface SummaryCaches {
-  totals: VersionedCache<number>;
-  pages: VersionedCache<{ body: JsonBody; items: number }>;
-}
+/** Totals of queries, shared by their pages, each valid while the organization is unchanged. */
+export type SummaryTotals = VersionedCache<number>;
 
-export function createSummaryCaches(): SummaryCaches {
-  // A page of 100 is ~40 KB: the byte bound keeps ~1,500 of them, whatever the page sizes.
-  return {
-    totals: new VersionedCache<number>({ maxEntries: 10_000 }),
-    pages: new VersionedCache({
-      maxEntries: 10_000,
-      maxWeight: 64 * 2 ** 20,
-      weigh: (page) => page.body.bytes.byteLength,
-    }),
-  };
+export function createSummaryTotals(): SummaryTotals {
+  return new VersionedCache<number>({ maxEntries: 10_000 });
 }
 
 /**
- * The page (or unpaginated result) of a request. `serialize` is the route's response serializer;
- * pages are kept serialized, so a repeated request costs two small queries and no JSON work.
+ * The page (or unpaginated result) of a request, as a read that may be cached under the
+ * organization's version. Walking a query's pages counts its matches once (`totals`).
  */
-export async function listSummaries(
-  db: Kysely<Database>,
+export async function summaryList(
+  conn: Kysely<Database>,
   organizationId: number,
   request: SummaryRequest,
-  caches: SummaryCaches,
-  serialize: (items: ReservationSummary[]) => string,
-): Promise<SummaryPage> {
-  // Read the change counter before the data: a value cached under it is then never older than it.
-  const organization = await organizationState(db, organizationId);
+  totals: SummaryTotals,
+): Promise<VersionedRead<SummaryList>> {
+  // The change counter is read before the data: a result kept under it is never older than it.
+  const organization = await organizationState(conn, organizationId);
   const version = organization?.version ?? -1;
   const filter: SummaryFilter = {
     organizationId,
@@ -117,16 +106,18 @@ export async function listSummaries(
     statuses: request.statuses,
   };
   const { page } = request;
-  if (!page) return { body: jsonBody(serialize(await findSummaries(db, filter))), total: undefined };
-
   const queryKey = JSON.stringify([filter.organizationId, filter.selection, filter.statuses]);
-  const pageKey = `${queryKey}|${page.limit}|${page.offset}`;
-  const cached = await caches.pages.getOrLoad(pageKey, version, async () => {
-    const items = await findSummaries(db, filter, page);
-    return { body: jsonBody(serialize(items)), items: items.length };
-  });
-  // A first page that is not full holds everything: no need to count.
-  if (page.offset === 0 && cached.items < page.limit) return { body: cached.body, total: cached.items };
-  const total = await caches.totals.getOrLoad(queryKey, version, () => countSummaries(db, filter));
-  return { body: cached.body, total };
+  return {
+    version,
+    eventsCursor: organization?.eventsCursor,
+    key: page ? `${queryKey}|${page.limit}|${page.offset}` : `${queryKey}|all`,
+    async load() {
+      if (!page) return { items: await findSummaries(conn, filter), total: undefined };
+      const items = await findSummaries(conn, filter, page);
+      // A first page that is not full holds everything: no need to count.
+      if (page.offset === 0 && items.length < page.limit) return { items, total: items.length };
+      const total = await totals.getOrLoad(queryKey, version, () => countSummaries(conn, filter));
+      return { items, total };
+    },
+  };
 }

@@ -1,0 +1,59 @@
+import type { Command } from 'commander';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.js';
+import { loadConfig } from '../../config.js';
+import { closeDb, createDb, type Db } from '../../db/database.js';
+import { migrateToLatest } from '../../db/migrate.js';
+import { createLogger } from '../../logger.js';
+import { startWebhookWorker, type WebhookWorker } from '../../modules/webhooks/delivery-worker.js';
+import { print } from '../with-db.js';
+
+/**
+ * The delivery worker beside a server (`booking serve` calls this): started unless
+ * WEBHOOK_WORKER=false; `stop` finishes or hands back its attempts before the database closes.
+ */
+export function startDeliveryIfEnabled(config: Config, db: Db, log: FastifyBaseLogger): { stop(): Promise<void> } {
+  if (!config.webhooks.worker) return { stop: async () => {} };
+  return startWebhookWorker(db, config.webhooks, log);
+}
+
+interface WorkerOptions {
+  databaseUrl?: string;
+  logLevel?: string;
+}
+
+/** `booking worker`: delivers webhooks without serving HTTP, until SIGTERM or SIGINT. */
+async function work(options: WorkerOptions): Promise<void> {
+  const config = loadConfig(process.env, options);
+  const db = createDb(config.database);
+  let worker: WebhookWorker | undefined;
+  try {
+    await migrateToLatest(db);
+    const log = createLogger(config.logLevel) as FastifyBaseLogger;
+    worker = startWebhookWorker(db, config.webhooks, log);
+  } catch (error) {
+    await closeDb(db);
+    throw error;
+  }
+  const running = worker;
+  let closing = false;
+  const shutdown = async () => {
+    if (closing) return;
+    closing = true;
+    await running.stop();
+    await closeDb(db);
+    process.exit(0);
+  };
+  process.once('SIGTERM', shutdown);
+  process.once('SIGINT', shutdown);
+  print(`booking worker delivering webhooks (${config.database.dialect}, ${running.owner})`);
+}
+
+export function registerWorker(program: Command): void {
+  program
+    .command('worker')
+    .description('deliver webhooks without serving HTTP (migrates the database first)')
+    .option('--database-url <url>', 'sqlite:<file> or postgres://… (env DATABASE_URL)')
+    .option('--log-level <level>', 'fatal, error, warn, info, debug, trace or silent (env LOG_LEVEL)')
+    .action(work);
+}

@@ -1,0 +1,125 @@
+import type { Kysely } from 'kysely';
+import { ulidFactory } from '../../shared/ulid.js';
+import type { Database } from '../../db/schema.js';
+import type { Clock } from '../../shared/clock.js';
+import { formatTimestamp } from '../../shared/dates.js';
+import { AppError } from '../../shared/errors.js';
+import type { Accommodation } from '../accommodations/accommodations.schemas.js';
+import type { ReservationSummary } from '../reservations/reservations.schemas.js';
+import { comparePositions, decodeCursor, encodeCursor, type FeedPosition } from './cursor.js';
+import { type FeedFilter, insertEvent, prunedPosition, readFeed } from './events.repository.js';
+import type { Event, EventType } from './events.schemas.js';
+import type { FeedWaker } from './feed-waker.js';
+
+type Conn = Kysely<Database>;
+
+/** What a write changed, as the write knows it: the record after, and before for a change. */
+export type RecordChange =
+  | {
+      type: Extract<EventType, `reservation.${string}`>;
+      data: ReservationSummary;
+      previous?: ReservationSummary;
+      version: number;
+    }
+  | {
+      type: Extract<EventType, `accommodation.${string}`>;
+      data: Accommodation;
+      previous?: Accommodation;
+      version: number;
+    };
+
+/** `modified` moves with every change: it is in `data`, never one of the `changes`. */
+const NOT_A_CHANGE = new Set(['modified']);
+
+/** The names of the fields whose value differs between two versions of a record. */
+export function changedFields(before: object, after: object): string[] {
+  const was = before as Record<string, unknown>;
+  return Object.entries(after)
+    .filter(([name, value]) => !NOT_A_CHANGE.has(name) && JSON.stringify(was[name]) !== JSON.stringify(value))
+    .map(([name]) => name);
+}
+
+const nextUlid = ulidFactory();
+
+/** The event of a change (SPEC §10), as it is stored and served. */
+export function eventOf(change: RecordChange, occurred: Date): Event {
+  const resourceType = change.type.startsWith('reservation.') ? 'reservation' : 'accommodation';
+  const event: Event = {
+    id: `evt_${nextUlid(occurred.getTime())}`,
+    type: change.type,
+    organization: change.data.organization,
+    occurred: formatTimestamp(occurred),
+    resource: { type: resourceType, id: change.data.id, version: change.version },
+    data: change.data,
+  };
+  if (change.previous) {
+    const changes = changedFields(change.previous, change.data);
+    const previous = change.previous as Record<string, unknown>;
+    event.changes = changes;
+    event.previous = Object.fromEntries(changes.map((name) => [name, previous[name]]));
+  }
+  return event;
+}
+
+/** Records the event of a change in the write's own transaction (the outbox). */
+export async function recordEvent(trx: Conn, clock: Clock, change: RecordChange): Promise<void> {
+  const event = eventOf(change, clock());
+  await insertEvent(trx, {
+    id: event.id,
+    organization_id: event.organization,
+    type: event.type,
+    resource_type: event.resource.type,
+    resource_id: event.resource.id,
+    resource_version: event.resource.version,
+    occurred: event.occurred,
+    body: JSON.stringify(event),
+  });
+}
+
+export interface FeedRequest extends FeedFilter {
+  after: string | undefined;
+  limit: number;
+  waitMs: number;
+}
+
+export interface FeedPage {
+  /** Serialized events, in feed order. */
+  bodies: string[];
+  /** The cursor to go on from: every event up to it has been read. */
+  next: string;
+}
+
+function cursorExpired(): AppError {
+  return new AppError(
+    'cursor-expired',
+    'Events before this cursor are no longer kept. Resynchronize from the lists (GET /api/reservations/summaries, ' +
+      'GET /api/accommodations/) and follow the feed from their Events-Cursor header.',
+  );
+}
+
+/**
+ * A page of the feed (SPEC §10). When nothing follows the cursor, it waits up to `waitMs` for an
+ * event to commit. The next cursor is the last event returned, or, when the page is not full, the
+ * horizon of the read: every matching event before it has been returned, and none can appear there later.
+ */
+export async function readEvents(
+  conn: Conn,
+  waker: FeedWaker,
+  request: FeedRequest,
+  signal?: AbortSignal,
+): Promise<FeedPage> {
+  const pruned = await prunedPosition(conn);
+  const start = request.after === undefined ? pruned : decodeCursor(request.after);
+  if (comparePositions(start, pruned) < 0) throw cursorExpired();
+  const deadline = Date.now() + request.waitMs;
+  for (;;) {
+    const { events, horizon } = await readFeed(conn, request, start, request.limit);
+    const remaining = deadline - Date.now();
+    if (events.length > 0 || remaining <= 0 || signal?.aborted) {
+      const last = events.at(-1)?.position ?? start;
+      const next: FeedPosition = events.length < request.limit && comparePositions(horizon, last) > 0 ? horizon : last;
+      return { bodies: events.map((e) => e.body), next: encodeCursor(next) };
+    }
+    await waker.wait(remaining, horizon.position, signal);
+  }
+}

@@ -1,0 +1,44 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { lockOrganization } from './organizations.repository.js';
+
+/** How a repository finds one kind of record of an organization, for `lockRecordForChange`. */
+export interface OwnedRecords<Row> {
+  /** The organization a record belongs to, when it is one of these. It never changes, so reading it before any lock is safe. */
+  organizationOf(conn: Kysely<Database>, organizationIds: readonly number[], id: number): Promise<number | undefined>;
+  /** The record as stored now, read for update. */
+  readForUpdate(conn: Kysely<Database>, organizationId: number, id: number): Promise<Row | undefined>;
+}
+
+/**
+ * The lock order of every change to an existing record (SPEC §9 "No lost update"): its
+ * organization's row first, then the record itself, read for update. The caller computes the new
+ * record from what this returns, so a concurrent change to another field is never overwritten and
+ * a status move is checked against the status actually stored. Undefined when the record does not
+ * exist in these organizations.
+ */
+export async function lockRecordForChange<Row>(
+  trx: Kysely<Database>,
+  records: OwnedRecords<Row>,
+  organizationIds: readonly number[],
+  id: number,
+): Promise<Row | undefined> {
+  const organizationId = await records.organizationOf(trx, organizationIds, id);
+  if (organizationId === undefined) return undefined;
+  await lockOrganization(trx, organizationId);
+  return records.readForUpdate(trx, organizationId, id);
+}
+
+/**
+ * A read of an organization's data that a cache may keep: its result is exact for as long as the
+ * organization's change counter stays at `version`, because every write moves the counter in its
+ * own transaction and the counter is read before the data. `key` names the query (not the
+ * version); `load` runs it.
+ */
+export interface VersionedRead<T> {
+  readonly version: number;
+  /** Where the changes feed goes on from this read (SPEC §10 "No gap after a snapshot"); undefined for no organization. */
+  readonly eventsCursor: string | undefined;
+  readonly key: string;
+  load(): Promise<T>;
+}

@@ -1,0 +1,244 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database, ReservationRow } from '../../db/schema.js';
+import { databaseErrorCode, PG_EXCLUSION_VIOLATION } from '../../db/write-transaction.js';
+import type { Clock } from '../../shared/clock.js';
+import { formatTimestamp } from '../../shared/dates.js';
+import { AppError, invalidInput } from '../../shared/errors.js';
+import { parseAmount } from '../../shared/money.js';
+import { stayNights } from '../../shared/stay-dates.js';
+import { findAccommodationRow } from '../accommodations/accommodations.repository.js';
+import { lockOrganization } from '../organizations/organizations.repository.js';
+import { recordEvent } from '../events/events.service.js';
+import { lockRecordForChange } from '../organizations/organizations.service.js';
+import type { ReservationStatus } from './reservation-status.js';
+import {
+  findOverlappingReservation,
+  findSummaryById,
+  insertReservation,
+  reservationRecords,
+  type Stay,
+  toSummary,
+  updateReservationRow,
+} from './reservations.repository.js';
+import type { CreateReservationBody, ReservationSummary, UpdateReservationBody } from './reservations.schemas.js';
+import { canMove, holdsNights } from './state-machine.js';
+
+/**
+ * Reservation writes (SPEC §9). Each takes the write transaction first and runs inside it: the
+ * caller opens it (`withWriteTransaction`) and may do more in the same one (an idempotency key).
+ * Rules are checked on what was read under the organization's lock, and each change records its
+ * event (SPEC §10) in the same transaction.
+ */
+
+type Conn = Kysely<Database>;
+
+function notFound(id: number): AppError {
+  return new AppError('not-found', `No reservation ${id}.`);
+}
+
+function doubleBooking(conflictingId: number | undefined): AppError {
+  return new AppError(
+    'conflict',
+    conflictingId === undefined
+      ? 'The accommodation is already booked for some of these nights.'
+      : `The accommodation is already booked for some of these nights by reservation ${conflictingId}.`,
+    conflictingId === undefined ? {} : { extensions: { conflictingReservation: conflictingId } },
+  );
+}
+
+function refuseMove(from: ReservationStatus, to: ReservationStatus): AppError {
+  return new AppError('conflict', `A reservation cannot move from ${from} to ${to}.`, {
+    extensions: { currentStatus: from, requestedStatus: to },
+  });
+}
+
+/** The accommodation a stay is for: it must belong to the organization, be active, and fit the guests. */
+async function checkAccommodation(trx: Conn, organizationId: number, accommodationId: number, guests: number) {
+  const accommodation = await findAccommodationRow(trx, [organizationId], accommodationId);
+  if (!accommodation) {
+    throw invalidInput([{ parameter: 'accommodation', message: 'no such accommodation in this organization' }]);
+  }
+  if (!accommodation.active) throw new AppError('conflict', `Accommodation ${accommodationId} is inactive.`);
+  if (guests > accommodation.max_persons) {
+    throw invalidInput([
+      { parameter: 'adults', message: `adults and children exceed the capacity of ${accommodation.max_persons}` },
+    ]);
+  }
+  return accommodation;
+}
+
+/**
+ * Where a double booking is detected, it becomes the 409 that names the reservation holding the
+ * night. Under the organization's lock no other write of ours can take the nights between this
+ * check and the write; PostgreSQL's exclusion constraint is the backstop for anything else.
+ */
+async function assertNightsFree(trx: Conn, stay: Stay): Promise<void> {
+  const conflicting = await findOverlappingReservation(trx, stay);
+  if (conflicting !== undefined) throw doubleBooking(conflicting);
+}
+
+/** The exclusion constraint's refusal, should a writer outside these rules have taken the nights. */
+async function refusedAsDoubleBooking<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    // The transaction is aborted by now, so the reservation holding the night cannot be looked up.
+    if (databaseErrorCode(error) === PG_EXCLUSION_VIOLATION) throw doubleBooking(undefined);
+    throw error;
+  }
+}
+
+async function readBack(trx: Conn, organizationId: number, id: number): Promise<ReservationSummary> {
+  const summary = await findSummaryById(trx, [organizationId], id);
+  if (!summary) throw new Error(`reservation ${id} vanished inside its own transaction`);
+  return summary;
+}
+
+export async function createReservation(
+  trx: Conn,
+  clock: Clock,
+  organizationId: number,
+  body: CreateReservationBody,
+): Promise<ReservationSummary> {
+  stayNights(body.dateFrom, body.dateTo);
+  await lockOrganization(trx, organizationId);
+  const accommodation = await checkAccommodation(
+    trx,
+    organizationId,
+    body.accommodation,
+    body.adults + (body.children ?? 0),
+  );
+  const status = body.status ?? 'confirmed';
+  const stay: Stay = {
+    organizationId,
+    accommodationId: body.accommodation,
+    dateFrom: body.dateFrom,
+    dateTo: body.dateTo,
+  };
+  if (holdsNights(status)) await assertNightsFree(trx, stay);
+  const now = formatTimestamp(clock());
+  const row = await refusedAsDoubleBooking(
+    insertReservation(trx, {
+      organization_id: organizationId,
+      accommodation_id: body.accommodation,
+      reservation_number: body.reservationNumber ?? `BK-${randomBytes(5).toString('hex').toUpperCase()}`,
+      status,
+      date_from: body.dateFrom,
+      date_to: body.dateTo,
+      adults: body.adults,
+      children: body.children ?? 0,
+      babies: body.babies ?? 0,
+      guest_name: body.guestName,
+      total_amount_minor: parseAmount(body.totalAmount) as number,
+      currency: body.currency,
+      channel: body.channel ?? 'api',
+      created: now,
+      modified: now,
+      cancelled: null,
+    }),
+  );
+  // The row as stored and the accommodation read under the lock: all a summary shows, no read back.
+  const created = toSummary({ ...row, accommodation_title: accommodation.title });
+  await recordEvent(trx, clock, { type: 'reservation.created', data: created, version: 1 });
+  return created;
+}
+
+/** The stored row with the changes of a PATCH applied; the status move is checked against the stored status. */
+async function changedRow(trx: Conn, row: ReservationRow, changes: UpdateReservationBody, now: string) {
+  const current = row.status;
+  const status = changes.status ?? current;
+  if (!canMove(current, status)) throw refuseMove(current, status);
+  const next = {
+    accommodation_id: changes.accommodation ?? row.accommodation_id,
+    date_from: changes.dateFrom ?? row.date_from,
+    date_to: changes.dateTo ?? row.date_to,
+    adults: changes.adults ?? row.adults,
+    children: changes.children ?? row.children,
+  };
+  stayNights(next.date_from, next.date_to);
+  const guests = next.adults + next.children;
+  if (next.accommodation_id !== row.accommodation_id || guests > row.adults + row.children) {
+    await checkAccommodation(trx, row.organization_id, next.accommodation_id, guests);
+  }
+  const moved =
+    next.accommodation_id !== row.accommodation_id || next.date_from !== row.date_from || next.date_to !== row.date_to;
+  if (moved && holdsNights(status)) {
+    await assertNightsFree(trx, {
+      organizationId: row.organization_id,
+      accommodationId: next.accommodation_id,
+      dateFrom: next.date_from,
+      dateTo: next.date_to,
+      exceptId: row.id,
+    });
+  }
+  return {
+    ...next,
+    babies: changes.babies ?? row.babies,
+    guest_name: changes.guestName ?? row.guest_name,
+    total_amount_minor:
+      changes.totalAmount === undefined ? row.total_amount_minor : (parseAmount(changes.totalAmount) as number),
+    currency: changes.currency ?? row.currency,
+    channel: changes.channel ?? row.channel,
+    status,
+    cancelled: status === 'cancelled' && current !== 'cancelled' ? now : row.cancelled,
+    modified: now,
+  };
+}
+
+/** PATCH (SPEC §9): dates, accommodation, guests, amount, or a status move along SPEC §3. */
+export async function updateReservation(
+  trx: Conn,
+  clock: Clock,
+  organizationIds: readonly number[],
+  id: number,
+  changes: UpdateReservationBody,
+): Promise<ReservationSummary> {
+  const row = await lockRecordForChange(trx, reservationRecords, organizationIds, id);
+  if (!row) throw notFound(id);
+  const previous = await readBack(trx, row.organization_id, id);
+  const next = await changedRow(trx, row, changes, formatTimestamp(clock()));
+  // A change that changes nothing writes nothing: `modified`, the version and the feed stay as they are.
+  const unchanged = (Object.keys(next) as (keyof typeof next)[]).every((k) => k === 'modified' || next[k] === row[k]);
+  if (unchanged) return previous;
+  await refusedAsDoubleBooking(updateReservationRow(trx, row, { ...next, version: row.version + 1 }));
+  const updated = await readBack(trx, row.organization_id, id);
+  const type =
+    next.status === 'cancelled' && row.status !== 'cancelled' ? 'reservation.cancelled' : 'reservation.updated';
+  await recordEvent(trx, clock, { type, data: updated, previous, version: row.version + 1 });
+  return updated;
+}
+
+/** DELETE cancels (SPEC §9); cancelling a cancelled reservation changes nothing. */
+export async function cancelReservation(
+  trx: Conn,
+  clock: Clock,
+  organizationIds: readonly number[],
+  id: number,
+): Promise<ReservationSummary> {
+  const row = await lockRecordForChange(trx, reservationRecords, organizationIds, id);
+  if (!row) throw notFound(id);
+  const previous = await readBack(trx, row.organization_id, id);
+  if (row.status === 'cancelled') return previous;
+  if (!canMove(row.status, 'cancelled')) throw refuseMove(row.status, 'cancelled');
+  const now = formatTimestamp(clock());
+  await updateReservationRow(trx, row, {
+    status: 'cancelled',
+    cancelled: now,
+    modified: now,
+    version: row.version + 1,
+  });
+  const cancelled = await readBack(trx, row.organization_id, id);
+  await recordEvent(trx, clock, { type: 'reservation.cancelled', data: cancelled, previous, version: row.version + 1 });
+  return cancelled;
+}
+
+export async function getReservation(
+  conn: Conn,
+  organizationIds: readonly number[],
+  id: number,
+): Promise<ReservationSummary> {
+  const summary = await findSummaryById(conn, organizationIds, id);
+  if (!summary) throw notFound(id);
+  return summary;
+}

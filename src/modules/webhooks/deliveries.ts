@@ -1,0 +1,485 @@
+import { type Kysely, sql } from 'kysely';
+import { type Db, isPostgres, toDbBoolean } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
+import { withWriteTransaction } from '../../db/write-transaction.js';
+import { comparePositions, type FeedPosition } from '../events/cursor.js';
+import { readFeed } from '../events/events.repository.js';
+import type { AttemptResult, DeliveryClient } from './delivery-client.js';
+import {
+  cursorColumns,
+  cursorOf,
+  type EndpointRow,
+  insertDeliveries,
+  type NewDelivery,
+  pauseDeliveries,
+} from './endpoints.repository.js';
+import { openSecret, SecretUnavailableError, signatureHeader } from './signing.js';
+
+/**
+ * The delivery steps of SPEC §10, each one short transaction: fan the feed out into deliveries,
+ * claim due deliveries under a lease, record an attempt's outcome, release leases, prune.
+ */
+
+type Conn = Kysely<Database>;
+
+const FAN_OUT_BATCH = 500;
+/** Endpoints per claim statement (SQLite allows 500 terms in a compound SELECT). */
+const CLAIM_ENDPOINTS_PER_QUERY = 100;
+export const FAILING_DISABLE_MS = 5 * 24 * 3_600_000;
+
+/**
+ * Creates the deliveries of the events committed since each enabled endpoint's cursor, and moves
+ * the cursor, in one transaction. On PostgreSQL each endpoint row is locked (SKIP LOCKED: another
+ * process busy with it is left to it), so an event becomes one delivery per endpoint.
+ */
+export async function fanOut(db: Db, now: number): Promise<number> {
+  return withWriteTransaction(db, async (trx) => {
+    let query = trx
+      .selectFrom('webhook_endpoints')
+      .selectAll()
+      .where('enabled', '=', toDbBoolean(trx, true))
+      .orderBy('id');
+    if (isPostgres(trx)) query = query.forUpdate().skipLocked();
+    const endpoints = await query.execute();
+    let created = 0;
+    for (const endpoint of endpoints) {
+      const after = cursorOf(endpoint);
+      const types = endpoint.types ? endpoint.types.split(',') : undefined;
+      const { events, horizon } = await readFeed(
+        trx,
+        { organizationIds: [endpoint.organization_id], types },
+        after,
+        FAN_OUT_BATCH,
+      );
+      const last = events.at(-1)?.position ?? after;
+      const next: FeedPosition = events.length < FAN_OUT_BATCH && comparePositions(horizon, last) > 0 ? horizon : last;
+      if (events.length > 0) {
+        await insertDeliveries(
+          trx,
+          events.map((e) => deliveryOf(endpoint, e.body)),
+          now,
+        );
+        created += events.length;
+      }
+      if (comparePositions(next, after) !== 0) {
+        await trx.updateTable('webhook_endpoints').set(cursorColumns(next)).where('id', '=', endpoint.id).execute();
+      }
+    }
+    return created;
+  });
+}
+
+export function deliveryOf(endpoint: Pick<EndpointRow, 'id' | 'organization_id'>, body: string): NewDelivery {
+  const { id, type } = JSON.parse(body) as { id: string; type: string };
+  return { endpoint_id: endpoint.id, organization_id: endpoint.organization_id, event_id: id, event_type: type, body };
+}
+
+export interface ClaimedDelivery {
+  id: number;
+  endpoint_id: number;
+  organization_id: number;
+  event_id: string;
+  event_type: string;
+  body: string;
+  attempts: number;
+}
+
+/**
+ * Leases due deliveries for this process: at most `limit`, at most `perEndpoint(endpoint)` of one
+ * endpoint, the oldest of each endpoint first (event order). The lease is taken by one UPDATE whose
+ * condition is checked again on each row as it is locked (PostgreSQL: rows locked by another claim
+ * are skipped), so two processes never hold a delivery at once; an expired lease (a crashed
+ * process) is taken over like a free one.
+ */
+export async function claimDue(
+  db: Db,
+  owner: string,
+  now: number,
+  leaseMs: number,
+  limit: number,
+  perEndpoint: (endpointId: number) => number,
+  maxPerEndpoint: number,
+): Promise<ClaimedDelivery[]> {
+  if (limit <= 0) return [];
+  const conn = db.kysely;
+  // Per endpoint, its first due deliveries by one bounded range of `webhook_deliveries_due`
+  // (status, endpoint_id, id): the cost follows what is claimed, not how much is pending. (A window
+  // over every pending delivery made each claim read all of them: with 30,000 pending, ~40 claims a second.)
+  const endpointIds = (await conn.selectFrom('webhook_endpoints').select('id').orderBy('id').execute())
+    .map((e) => Number(e.id))
+    .filter((endpointId) => Math.min(perEndpoint(endpointId), maxPerEndpoint) > 0);
+  const candidates: { id: number; endpoint_id: number }[] = [];
+  for (let i = 0; i < endpointIds.length; i += CLAIM_ENDPOINTS_PER_QUERY) {
+    const chunk = endpointIds.slice(i, i + CLAIM_ENDPOINTS_PER_QUERY);
+    const found = await sql<{ id: number; endpoint_id: number }>`${sql.join(
+      chunk.map(
+        (endpointId) => sql`select * from (
+          select d.id, d.endpoint_id from webhook_deliveries d
+          where d.status = 'pending' and d.endpoint_id = ${endpointId} and d.next_attempt_at <= ${now}
+            and (d.lease_until is null or d.lease_until < ${now})
+          order by d.id limit ${Math.min(perEndpoint(endpointId), maxPerEndpoint)}) c${sql.raw(String(endpointId))}`,
+      ),
+      sql` union all `,
+    )}`.execute(conn);
+    candidates.push(...found.rows);
+  }
+  candidates.sort((a, b) => Number(a.id) - Number(b.id));
+  const taken = new Map<number, number>();
+  const ids: number[] = [];
+  for (const row of candidates) {
+    const endpointId = Number(row.endpoint_id);
+    const count = taken.get(endpointId) ?? 0;
+    if (count >= perEndpoint(endpointId) || ids.length >= limit) continue;
+    taken.set(endpointId, count + 1);
+    ids.push(Number(row.id));
+  }
+  if (ids.length === 0) return [];
+  const free = sql`status = 'pending' and (lease_until is null or lease_until < ${now})`;
+  const claimed = await sql<ClaimedDelivery>`
+    update webhook_deliveries set lease_owner = ${owner}, lease_until = ${now + leaseMs}
+    where id in (
+      select id from webhook_deliveries where id in (${sql.join(ids)}) and ${free}
+      ${isPostgres(conn) ? sql`for update skip locked` : sql``}
+    ) and ${free}
+    returning id, endpoint_id, organization_id, event_id, event_type, body, attempts`.execute(conn);
+  return claimed.rows
+    .map((r) => ({ ...r, id: Number(r.id), endpoint_id: Number(r.endpoint_id), attempts: Number(r.attempts) }))
+    .sort((a, b) => a.id - b.id);
+}
+
+/** The secrets that sign now: the current one, and the previous one during a rotation's overlap. */
+export function signingSecrets(endpoint: EndpointRow, key: Buffer | undefined, now: number): string[] {
+  const secrets = [openSecret(endpoint.secret, key, endpoint.id)];
+  if (endpoint.previous_secret && (endpoint.previous_secret_until ?? 0) > now) {
+    secrets.push(openSecret(endpoint.previous_secret, key, endpoint.id));
+  }
+  return secrets;
+}
+
+/** POSTs one event to an endpoint, signed (SPEC §10 "Delivery"). */
+export async function attempt(
+  client: DeliveryClient,
+  endpoint: EndpointRow,
+  key: Buffer | undefined,
+  eventId: string,
+  body: string,
+  signal?: AbortSignal,
+): Promise<AttemptResult> {
+  const now = new Date();
+  let secrets: string[];
+  try {
+    secrets = signingSecrets(endpoint, key, now.getTime());
+  } catch (error) {
+    if (error instanceof SecretUnavailableError)
+      return { delivered: false, error: 'secret-unavailable', durationMs: 0 };
+    throw error;
+  }
+  const headers = {
+    'webhook-id': eventId,
+    'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
+    'webhook-signature': signatureHeader(secrets, eventId, now, body),
+  };
+  return client.post(endpoint.url, headers, body, signal);
+}
+
+/** The delay before attempt `attempts + 1` (±10% jitter), or undefined when the schedule is spent. */
+export function retryDelayMs(schedule: readonly number[], attempts: number, random = Math.random): number | undefined {
+  const seconds = schedule[attempts - 1];
+  if (seconds === undefined) return undefined;
+  return Math.round(seconds * 1000 * (0.9 + 0.2 * random()));
+}
+
+export interface Outcome {
+  status: 'delivered' | 'pending' | 'failed';
+  nextAttemptAt: number | null;
+}
+
+export function outcomeOf(result: AttemptResult, attempts: number, schedule: readonly number[], now: number): Outcome {
+  if (result.delivered) return { status: 'delivered', nextAttemptAt: null };
+  if (result.statusCode === 410) return { status: 'failed', nextAttemptAt: null };
+  const delay = retryDelayMs(schedule, attempts);
+  if (delay === undefined) return { status: 'failed', nextAttemptAt: null };
+  return { status: 'pending', nextAttemptAt: now + (result.retryAfterMs ?? delay) };
+}
+
+/** A finished attempt, as `recordAttempts` writes it. */
+export interface FinishedAttempt {
+  delivery: ClaimedDelivery;
+  endpointId: number;
+  result: AttemptResult;
+  attemptedAt: number;
+}
+
+/**
+ * Writes finished attempts to the log with their consequences, all in one transaction: the
+ * delivery's state (when this process still holds its lease), and the endpoint's: 410 disables it
+ * (`gone`); a success clears its failing time; failure after failure for five days with no success
+ * disables it (`failing`). One transaction for the attempts that finished together: on PostgreSQL
+ * each commit waits for its WAL flush, and one commit per attempt held fan-out to ~400/s.
+ * Locks go endpoints first, then deliveries, each in id order, as everywhere else, so two
+ * processes' batches never wait on each other in a cycle.
+ */
+export async function recordAttempts(
+  db: Db,
+  owner: string | null,
+  finished: readonly FinishedAttempt[],
+  schedule: readonly number[],
+): Promise<Outcome[]> {
+  if (finished.length === 0) return [];
+  const outcomes = finished.map((f) => outcomeOf(f.result, f.delivery.attempts + 1, schedule, f.attemptedAt));
+  const byEndpoint = [...finished].sort((a, b) => a.endpointId - b.endpointId);
+  const byDelivery = finished.map((f, i) => ({ ...f, outcome: outcomes[i] as Outcome }));
+  byDelivery.sort((a, b) => a.delivery.id - b.delivery.id);
+  await withWriteTransaction(db, async (trx) => {
+    // Within one endpoint, in the order the attempts finished (a stable sort). A run of successes
+    // (or of failures) has the effect of its first, so it is written once: one statement per
+    // endpoint for a batch that all went well.
+    let previous: FinishedAttempt | undefined;
+    for (const f of byEndpoint) {
+      const same =
+        previous?.endpointId === f.endpointId &&
+        healthEffect(previous.result) === healthEffect(f.result) &&
+        healthEffect(f.result) !== 'gone';
+      if (!same) await updateEndpointHealth(trx, f.endpointId, f.result, f.attemptedAt);
+      previous = f;
+    }
+    await trx
+      .insertInto('webhook_attempts')
+      .values(
+        byDelivery.map(({ delivery, result, attemptedAt, outcome }) => ({
+          delivery_id: delivery.id,
+          endpoint_id: delivery.endpoint_id,
+          organization_id: delivery.organization_id,
+          event_id: delivery.event_id,
+          event_type: delivery.event_type,
+          attempt: delivery.attempts + 1,
+          attempted_at: attemptedAt,
+          status: outcome.status,
+          status_code: result.statusCode ?? null,
+          error: result.error ?? null,
+          duration_ms: result.durationMs,
+          next_attempt_at: outcome.nextAttemptAt,
+        })),
+      )
+      .execute();
+    if (isPostgres(trx)) {
+      await updateDeliveriesAtOnce(trx, owner, byDelivery);
+      return;
+    }
+    for (const { delivery, attemptedAt, outcome } of byDelivery) {
+      let update = trx
+        .updateTable('webhook_deliveries')
+        .set({
+          attempts: delivery.attempts + 1,
+          // A delivery paused meanwhile (its endpoint was disabled) stays paused unless this attempt delivered it.
+          status:
+            outcome.status === 'delivered'
+              ? 'delivered'
+              : sql<'pending'>`case when status = 'paused' then 'paused' else ${outcome.status} end`,
+          next_attempt_at: outcome.nextAttemptAt ?? attemptedAt,
+          lease_owner: null,
+          lease_until: null,
+        })
+        .where('id', '=', delivery.id);
+      if (owner !== null) update = update.where('lease_owner', '=', owner);
+      await update.execute();
+    }
+  });
+  return outcomes;
+}
+
+function healthEffect(result: AttemptResult): 'delivered' | 'gone' | 'failed' {
+  if (result.delivered) return 'delivered';
+  return result.statusCode === 410 ? 'gone' : 'failed';
+}
+
+/**
+ * PostgreSQL: the deliveries' new states in one UPDATE from arrays (one statement, not one per
+ * delivery), with the same rules as the per-row update of SQLite in `recordAttempts`.
+ */
+async function updateDeliveriesAtOnce(
+  trx: Conn,
+  owner: string | null,
+  rows: readonly (FinishedAttempt & { outcome: Outcome })[],
+): Promise<void> {
+  const ids = rows.map((r) => r.delivery.id);
+  const attempts = rows.map((r) => r.delivery.attempts + 1);
+  const statuses = rows.map((r) => r.outcome.status);
+  const next = rows.map((r) => r.outcome.nextAttemptAt ?? r.attemptedAt);
+  await sql`
+    update webhook_deliveries d set
+      attempts = v.attempts,
+      status = case when v.status = 'delivered' then 'delivered' when d.status = 'paused' then 'paused' else v.status end,
+      next_attempt_at = v.next_attempt_at,
+      lease_owner = null,
+      lease_until = null
+    from unnest(${ids}::bigint[], ${attempts}::integer[], ${statuses}::text[], ${next}::bigint[])
+      as v(id, attempts, status, next_attempt_at)
+    where d.id = v.id ${owner === null ? sql`` : sql`and d.lease_owner = ${owner}`}`.execute(trx);
+}
+
+/** One finished attempt (the `test` route's ping): `recordAttempts` of one. */
+export async function recordAttempt(
+  db: Db,
+  owner: string | null,
+  delivery: ClaimedDelivery,
+  endpoint: Pick<EndpointRow, 'id'>,
+  result: AttemptResult,
+  schedule: readonly number[],
+  attemptedAt: number,
+): Promise<Outcome> {
+  const [outcome] = await recordAttempts(
+    db,
+    owner,
+    [{ delivery, endpointId: endpoint.id, result, attemptedAt }],
+    schedule,
+  );
+  return outcome as Outcome;
+}
+
+async function updateEndpointHealth(trx: Conn, endpointId: number, result: AttemptResult, now: number): Promise<void> {
+  if (result.delivered) {
+    await trx
+      .updateTable('webhook_endpoints')
+      .set({ failing_since: null })
+      .where('id', '=', endpointId)
+      .where('failing_since', 'is not', null)
+      .execute();
+    return;
+  }
+  if (result.statusCode === 410) {
+    await disableEndpoint(trx, endpointId, 'gone', now);
+    return;
+  }
+  await trx
+    .updateTable('webhook_endpoints')
+    .set({ failing_since: now })
+    .where('id', '=', endpointId)
+    .where('failing_since', 'is', null)
+    .execute();
+  const failing = await trx
+    .selectFrom('webhook_endpoints')
+    .select('id')
+    .where('id', '=', endpointId)
+    .where('enabled', '=', toDbBoolean(trx, true))
+    .where('failing_since', '<=', now - FAILING_DISABLE_MS)
+    .executeTakeFirst();
+  if (failing) await disableEndpoint(trx, endpointId, 'failing', now);
+}
+
+export async function disableEndpoint(
+  trx: Conn,
+  endpointId: number,
+  reason: 'gone' | 'failing' | 'manual',
+  now: number,
+) {
+  await trx
+    .updateTable('webhook_endpoints')
+    .set({ enabled: toDbBoolean(trx, false), disabled_reason: reason, modified: now })
+    .where('id', '=', endpointId)
+    .execute();
+  await pauseDeliveries(trx, endpointId);
+}
+
+/** Hands leases back (a process shutting down): the deliveries are due again at once, for anyone. */
+export async function releaseLeases(db: Db, owner: string, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.kysely
+    .updateTable('webhook_deliveries')
+    .set({ lease_owner: null, lease_until: null })
+    .where('lease_owner', '=', owner)
+    .where('id', 'in', [...ids])
+    .execute();
+}
+
+export async function pauseLeased(db: Db, owner: string, id: number): Promise<void> {
+  await db.kysely
+    .updateTable('webhook_deliveries')
+    .set({ status: 'paused', lease_owner: null, lease_until: null })
+    .where('lease_owner', '=', owner)
+    .where('id', '=', id)
+    .execute();
+}
+
+const PRUNE_BATCH = 1_000;
+
+/**
+ * Deletes events older than the retention, oldest first in feed order, a batch per short
+ * transaction, and moves the `events_pruned` watermark to the last one deleted (the feed answers
+ * 410 to a cursor before it). Then the attempt log and finished deliveries past the retention.
+ * Concurrent pruners are harmless: the watermark only moves forward.
+ */
+export async function pruneExpired(
+  db: Db,
+  now: number,
+  retentionDays: number,
+): Promise<{ events: number; attempts: number }> {
+  const cutoffMs = now - retentionDays * 86_400_000;
+  const pg = db.dialect === 'postgres';
+  let events = 0;
+  for (;;) {
+    const deleted = await withWriteTransaction(db, async (trx) => {
+      // Aliases unlike the columns: SQLite would order by a same-named alias (text) instead.
+      const batch = await sql<{ t: string; p: string; occurred: string }>`
+        select cast(e.txid as text) as t, cast(e.position as text) as p, e.occurred from events e
+        order by e.txid, e.position limit ${PRUNE_BATCH}`.execute(trx);
+      const prefix: { txid: string; position: string }[] = [];
+      for (const { t, p, occurred } of batch.rows) {
+        if (Date.parse(occurred) >= cutoffMs) break;
+        prefix.push({ txid: t, position: p });
+      }
+      const last = prefix.at(-1);
+      if (!last) return 0;
+      const lastPosition: FeedPosition = { txid: BigInt(last.txid), position: BigInt(last.position) };
+      const removed = await sql`
+        delete from events where ${
+          pg
+            ? sql`(txid, position) <= (${last.txid}::xid8, ${last.position}::bigint)`
+            : sql`position <= ${Number(last.position)}`
+        }`.execute(trx);
+      const watermark = await trx
+        .selectFrom('events_pruned')
+        .select(['txid', 'position'])
+        .where('id', '=', 1)
+        .executeTakeFirst();
+      const current: FeedPosition = { txid: BigInt(watermark?.txid ?? 0), position: BigInt(watermark?.position ?? 0) };
+      if (comparePositions(lastPosition, current) > 0) {
+        await trx
+          .updateTable('events_pruned')
+          .set({ txid: pg ? last.txid : Number(last.txid), position: Number(last.position) })
+          .where('id', '=', 1)
+          .execute();
+      }
+      return Number(removed.numAffectedRows ?? 0n);
+    });
+    events += deleted;
+    if (deleted < PRUNE_BATCH) break;
+  }
+  let attempts = 0;
+  for (;;) {
+    const removed = await db.kysely
+      .deleteFrom('webhook_attempts')
+      .where('id', 'in', (eb) =>
+        eb.selectFrom('webhook_attempts').select('id').where('attempted_at', '<', cutoffMs).limit(PRUNE_BATCH),
+      )
+      .executeTakeFirst();
+    const n = Number(removed.numDeletedRows);
+    attempts += n;
+    if (n < PRUNE_BATCH) break;
+  }
+  for (;;) {
+    const removed = await db.kysely
+      .deleteFrom('webhook_deliveries')
+      .where('id', 'in', (eb) =>
+        eb
+          .selectFrom('webhook_deliveries')
+          .select('id')
+          .where('status', 'in', ['delivered', 'failed'])
+          .where('created', '<', cutoffMs)
+          .limit(PRUNE_BATCH),
+      )
+      .executeTakeFirst();
+    if (Number(removed.numDeletedRows) < PRUNE_BATCH) break;
+  }
+  return { events, attempts };
+}

@@ -1,0 +1,229 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { FastifyBaseLogger } from 'fastify';
+import type { WebhookSettings } from '../../config.js';
+import type { Db } from '../../db/database.js';
+import { createFeedWaker } from '../events/feed-waker.js';
+import { createDeliveryClient } from './delivery-client.js';
+import {
+  attempt,
+  type ClaimedDelivery,
+  claimDue,
+  fanOut,
+  pauseLeased,
+  pruneExpired,
+  type FinishedAttempt,
+  recordAttempts,
+  releaseLeases,
+} from './deliveries.js';
+import type { EndpointRow } from './endpoints.repository.js';
+import { type Resolver, systemResolver } from './ssrf.js';
+
+/**
+ * The delivery worker (SPEC §10 "Workers"): in every `booking serve` process and in `booking
+ * worker`. A loop fans new events out into deliveries, claims due deliveries under a lease and
+ * attempts them, at most `concurrency` at once in this process and `perEndpoint` per endpoint.
+ * It wakes when events commit (the feed's waker) and when an attempt frees a slot, else every
+ * `pollMs` for retries that came due. `stop()` claims nothing more, lets running attempts finish
+ * for `graceMs`, then cuts the rest and hands their leases back: they are due again at once.
+ */
+
+const CLAIM_COALESCE_MS = 5;
+/** Finished attempts written per transaction, at most (12 bound values each, well inside SQLite's limit). */
+const RECORD_BATCH = 200;
+
+export interface WorkerOptions {
+  concurrency?: number;
+  perEndpoint?: number;
+  pollMs?: number;
+  graceMs?: number;
+  pruneEveryMs?: number;
+  resolver?: Resolver;
+  now?: () => number;
+}
+
+export interface WebhookWorker {
+  readonly owner: string;
+  stop(): Promise<void>;
+}
+
+type Logger = Pick<FastifyBaseLogger, 'error' | 'warn' | 'info'>;
+
+export function startWebhookWorker(
+  db: Db,
+  settings: WebhookSettings,
+  log: Logger,
+  options: WorkerOptions = {},
+): WebhookWorker {
+  const concurrency = options.concurrency ?? 64;
+  const perEndpoint = options.perEndpoint ?? 16;
+  const pollMs = options.pollMs ?? 250;
+  const graceMs = options.graceMs ?? 10_000;
+  const pruneEveryMs = options.pruneEveryMs ?? 10 * 60_000;
+  const now = options.now ?? Date.now;
+  const owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const client = createDeliveryClient({
+    timeoutMs: settings.timeoutMs,
+    allowPrivateNetworks: settings.allowPrivateNetworks,
+    resolver: options.resolver ?? systemResolver,
+    maxSockets: perEndpoint,
+  });
+  const waker = createFeedWaker(db);
+  const inFlight = new Map<number, { endpointId: number; abort: AbortController; done: Promise<void> }>();
+  const perEndpointCount = new Map<number, number>();
+  let stopping = false;
+  let nudge: (() => void) | undefined;
+  let lastPrune = 0;
+  // Fan-out runs when events may have committed (the waker or the poll timer woke the loop, or
+  // the last fan-out found some, so more may wait), and at least every pollMs: not on each
+  // finished attempt, which under load would make it one more write transaction per delivery.
+  let fanOutDue = true;
+  let lastFanOut = 0;
+  if (!settings.secretKey) {
+    log.warn('WEBHOOK_SECRET_KEY is not set: webhook endpoint secrets are stored unencrypted (docs/SECURITY.md)');
+  }
+
+  const endpointsById = async (ids: number[]) => {
+    const rows = await db.kysely.selectFrom('webhook_endpoints').selectAll().where('id', 'in', ids).execute();
+    return new Map(rows.map((r) => [Number(r.id), r]));
+  };
+
+  // Finished attempts are written together: while one batch commits, the next one gathers.
+  const finished: { attempt: FinishedAttempt; done: (error?: unknown) => void }[] = [];
+  let recording = false;
+  const flush = async () => {
+    recording = true;
+    while (finished.length > 0) {
+      const batch = finished.splice(0, RECORD_BATCH);
+      try {
+        await recordAttempts(
+          db,
+          owner,
+          batch.map((b) => b.attempt),
+          settings.retryScheduleSeconds,
+        );
+        for (const b of batch) b.done();
+      } catch (error) {
+        for (const b of batch) b.done(error);
+      }
+    }
+    recording = false;
+  };
+  const record = (attempt: FinishedAttempt) =>
+    new Promise<void>((resolve, reject) => {
+      finished.push({ attempt, done: (error) => (error === undefined ? resolve() : reject(error)) });
+      if (!recording) void flush();
+    });
+
+  const run = (delivery: ClaimedDelivery, endpoint: EndpointRow | undefined) => {
+    const abort = new AbortController();
+    perEndpointCount.set(delivery.endpoint_id, (perEndpointCount.get(delivery.endpoint_id) ?? 0) + 1);
+    const done = (async () => {
+      try {
+        if (!endpoint) {
+          // Disabled meanwhile (or deleted, and its deliveries with it): it waits for the endpoint.
+          await pauseLeased(db, owner, delivery.id);
+          return;
+        }
+        const attemptedAt = now();
+        const result = await attempt(
+          client,
+          endpoint,
+          settings.secretKey,
+          delivery.event_id,
+          delivery.body,
+          abort.signal,
+        );
+        if (result.error === 'aborted') {
+          await releaseLeases(db, owner, [delivery.id]);
+          return;
+        }
+        await record({ delivery, endpointId: endpoint.id, result, attemptedAt });
+      } catch (error) {
+        log.error({ err: error, delivery: delivery.id }, 'webhook attempt could not be recorded');
+        await releaseLeases(db, owner, [delivery.id]).catch(() => {});
+      } finally {
+        inFlight.delete(delivery.id);
+        const left = (perEndpointCount.get(delivery.endpoint_id) ?? 1) - 1;
+        if (left > 0) perEndpointCount.set(delivery.endpoint_id, left);
+        else perEndpointCount.delete(delivery.endpoint_id);
+        nudge?.();
+      }
+    })();
+    inFlight.set(delivery.id, { endpointId: delivery.endpoint_id, abort, done });
+  };
+
+  const cycle = async (): Promise<boolean> => {
+    if (now() - lastPrune >= pruneEveryMs) {
+      lastPrune = now();
+      await pruneExpired(db, now(), settings.eventsRetentionDays).catch((error: unknown) =>
+        log.error({ err: error }, 'pruning events failed'),
+      );
+    }
+    if (fanOutDue || now() - lastFanOut >= pollMs) {
+      lastFanOut = now();
+      fanOutDue = (await fanOut(db, lastFanOut)) > 0;
+    }
+    if (stopping) return false;
+    const free = concurrency - inFlight.size;
+    const claimed = await claimDue(
+      db,
+      owner,
+      now(),
+      settings.leaseMs,
+      free,
+      (endpointId) => perEndpoint - (perEndpointCount.get(endpointId) ?? 0),
+      perEndpoint,
+    );
+    if (claimed.length === 0) return false;
+    const endpoints = await endpointsById([...new Set(claimed.map((d) => d.endpoint_id))]);
+    for (const delivery of claimed) {
+      const endpoint = endpoints.get(delivery.endpoint_id);
+      run(delivery, endpoint && (endpoint.enabled === true || endpoint.enabled === 1) ? endpoint : undefined);
+    }
+    return claimed.length === free;
+  };
+
+  const loop = (async () => {
+    while (!stopping) {
+      let busy = false;
+      try {
+        busy = await cycle();
+      } catch (error) {
+        log.error({ err: error }, 'webhook worker cycle failed');
+      }
+      if (stopping) break;
+      if (busy) continue;
+      const wake = new AbortController();
+      let nudged = false;
+      nudge = () => {
+        nudged = true;
+        wake.abort();
+      };
+      await waker.wait(pollMs, undefined, wake.signal);
+      nudge = undefined;
+      if (!nudged) fanOutDue = true;
+      // Woken by a finished attempt: let the others finishing about now free their slots too, so
+      // one claim serves several (a claim per attempt cost more than the attempt under load).
+      else if (!stopping) await new Promise((resolve) => setTimeout(resolve, CLAIM_COALESCE_MS));
+    }
+  })();
+
+  return {
+    owner,
+    async stop() {
+      if (stopping) return;
+      stopping = true;
+      nudge?.();
+      await loop;
+      const running = [...inFlight.values()];
+      const timer = setTimeout(() => {
+        for (const { abort } of running) abort.abort();
+      }, graceMs);
+      await Promise.all(running.map((r) => r.done));
+      clearTimeout(timer);
+      client.close();
+      await waker.close();
+    },
+  };
+}

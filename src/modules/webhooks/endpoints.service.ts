@@ -1,0 +1,331 @@
+import { type Kysely, sql } from 'kysely';
+import { ulidFactory } from '../../shared/ulid.js';
+import type { WebhookSettings } from '../../config.js';
+import type { Db } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
+import { withWriteTransaction } from '../../db/write-transaction.js';
+import type { Clock } from '../../shared/clock.js';
+import { formatTimestamp, parseTimestamp } from '../../shared/dates.js';
+import { AppError, invalidInput } from '../../shared/errors.js';
+import { comparePositions, decodeCursor, type FeedPosition } from '../events/cursor.js';
+import { currentEventsCursor, prunedPosition, readFeed } from '../events/events.repository.js';
+import { type IdempotencyScope, type IdempotentOutcome, idempotent } from '../idempotency/idempotency.service.js';
+import { lockOrganization } from '../organizations/organizations.repository.js';
+import type { DeliveryClient } from './delivery-client.js';
+import { attempt, deliveryOf, disableEndpoint, recordAttempt } from './deliveries.js';
+import {
+  cursorColumns,
+  deleteEndpointRow,
+  type EndpointRow,
+  findEndpoint,
+  insertDeliveries,
+  insertEndpoint,
+  listAttempts,
+  listEndpoints,
+  resumeDeliveries,
+  updateEndpointRow,
+} from './endpoints.repository.js';
+import type {
+  CreateEndpointBody,
+  DeliveryAttempt,
+  DeliveryLogQuery,
+  ReplayBody,
+  UpdateEndpointBody,
+  WebhookEndpoint,
+} from './endpoints.schemas.js';
+import { newEndpointSecret, openSecret, sealSecret } from './signing.js';
+import { type Resolver, urlProblem } from './ssrf.js';
+
+type Conn = Kysely<Database>;
+
+export interface WebhookDeps {
+  db: Db;
+  clock: Clock;
+  settings: WebhookSettings;
+  resolver: Resolver;
+  client: DeliveryClient;
+}
+
+/** How long the old secret keeps signing beside a new one (SPEC §10). */
+export const ROTATION_OVERLAP_MS = 24 * 3_600_000;
+const REPLAY_MAX = 100_000;
+
+export function endpointOf(row: EndpointRow): WebhookEndpoint {
+  return {
+    id: Number(row.id),
+    organization: row.organization_id,
+    url: row.url,
+    description: row.description,
+    types: (row.types ? row.types.split(',') : []) as WebhookEndpoint['types'],
+    enabled: row.enabled === true || row.enabled === 1,
+    disabledReason: (row.disabled_reason ?? null) as WebhookEndpoint['disabledReason'],
+    created: formatTimestamp(new Date(row.created)),
+  };
+}
+
+function notFound(): AppError {
+  return new AppError('not-found', 'No such webhook endpoint in the credential’s organizations.');
+}
+
+async function assertUrl(deps: WebhookDeps, url: string): Promise<void> {
+  const problem = await urlProblem(url, {
+    allowPrivateNetworks: deps.settings.allowPrivateNetworks,
+    resolver: deps.resolver,
+  });
+  if (problem) throw invalidInput([{ parameter: 'url', message: problem }]);
+}
+
+async function horizon(conn: Conn): Promise<FeedPosition> {
+  return decodeCursor(await currentEventsCursor(conn));
+}
+
+type EndpointWithSecret = WebhookEndpoint & { secret: string };
+
+/**
+ * Registers an endpoint, once per Idempotency-Key (SPEC §9): a retry with the key gets the same
+ * endpoint and secret again. The key keeps the secret sealed like the endpoint's row does, so it is
+ * no more readable at rest there than in `webhook_endpoints`.
+ */
+export async function createEndpoint(
+  deps: WebhookDeps,
+  organization: number,
+  body: CreateEndpointBody,
+  key: IdempotencyScope | undefined,
+): Promise<IdempotentOutcome<EndpointWithSecret>> {
+  await assertUrl(deps, body.url);
+  const secretKey = deps.settings.secretKey;
+  const now = deps.clock().getTime();
+  const outcome = await withWriteTransaction(deps.db, (trx) =>
+    idempotent(trx, deps.clock, key, async () => {
+      if (!(await lockOrganization(trx, organization))) throw notFound();
+      // It receives what commits from here on: its cursor starts at the feed's horizon.
+      const id = await insertEndpoint(trx, {
+        organization_id: organization,
+        url: body.url,
+        description: body.description ?? null,
+        types: (body.types ?? []).join(','),
+        secret: '',
+        ...cursorColumns(await horizon(trx)),
+        created: now,
+        modified: now,
+      });
+      const secret = newEndpointSecret();
+      const sealed = sealSecret(secret, secretKey, id);
+      await updateEndpointRow(trx, id, { secret: sealed });
+      const row = await findEndpoint(trx, [organization], id);
+      if (!row) throw notFound();
+      const endpoint = endpointOf(row);
+      return {
+        location: `/api/webhook-endpoints/${id}`,
+        record: { ...endpoint, secret },
+        stored: JSON.stringify({ ...endpoint, secret: sealed }),
+      };
+    }),
+  );
+  if (!outcome.replayed) return outcome;
+  const stored = JSON.parse(outcome.body) as EndpointWithSecret;
+  const shown = { ...stored, secret: openSecret(stored.secret, secretKey, stored.id) };
+  return { ...outcome, body: JSON.stringify(shown) };
+}
+
+export async function getEndpoint(conn: Conn, organizations: readonly number[], id: number): Promise<EndpointRow> {
+  const row = await findEndpoint(conn, organizations, id);
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function listEndpointsOf(conn: Conn, organizations: readonly number[]): Promise<WebhookEndpoint[]> {
+  return (await listEndpoints(conn, organizations)).map(endpointOf);
+}
+
+export async function updateEndpoint(
+  deps: WebhookDeps,
+  organizations: readonly number[],
+  id: number,
+  body: UpdateEndpointBody,
+): Promise<WebhookEndpoint> {
+  if (body.url !== undefined) await assertUrl(deps, body.url);
+  const now = deps.clock().getTime();
+  return withWriteTransaction(deps.db, async (trx) => {
+    const current = await findEndpoint(trx, organizations, id, true);
+    if (!current) throw notFound();
+    const wasEnabled = endpointOf(current).enabled;
+    await updateEndpointRow(trx, id, {
+      ...(body.url !== undefined ? { url: body.url } : {}),
+      ...(body.types !== undefined ? { types: body.types.join(',') } : {}),
+      ...(body.description !== undefined ? { description: body.description } : {}),
+      modified: now,
+    });
+    if (body.enabled === false && wasEnabled) await disableEndpoint(trx, id, 'manual', now);
+    if (body.enabled === true && !wasEnabled) {
+      // Enabled again: the events committed from now on; what it missed comes through replay.
+      await updateEndpointRow(trx, id, {
+        enabled: true,
+        disabled_reason: null,
+        failing_since: null,
+        ...cursorColumns(await horizon(trx)),
+      });
+      await resumeDeliveries(trx, id, now);
+    }
+    const row = await findEndpoint(trx, organizations, id);
+    if (!row) throw notFound();
+    return endpointOf(row);
+  });
+}
+
+export async function deleteEndpoint(db: Db, organizations: readonly number[], id: number): Promise<void> {
+  await withWriteTransaction(db, async (trx) => {
+    const current = await findEndpoint(trx, organizations, id, true);
+    if (!current) throw notFound();
+    await deleteEndpointRow(trx, id);
+  });
+}
+
+export async function rotateSecret(
+  deps: WebhookDeps,
+  organizations: readonly number[],
+  id: number,
+): Promise<WebhookEndpoint & { secret: string }> {
+  const secret = newEndpointSecret();
+  const now = deps.clock().getTime();
+  return withWriteTransaction(deps.db, async (trx) => {
+    const current = await findEndpoint(trx, organizations, id, true);
+    if (!current) throw notFound();
+    await updateEndpointRow(trx, id, {
+      secret: sealSecret(secret, deps.settings.secretKey, id),
+      previous_secret: current.secret,
+      previous_secret_until: now + ROTATION_OVERLAP_MS,
+      modified: now,
+    });
+    return { ...endpointOf(current), secret };
+  });
+}
+
+const nextUlid = ulidFactory();
+
+/** Delivers a `ping` now, outside the queue, and logs it like any attempt. */
+export async function testEndpoint(deps: WebhookDeps, organizations: readonly number[], id: number) {
+  const endpoint = await getEndpoint(deps.db.kysely, organizations, id);
+  const now = deps.clock();
+  const event = {
+    id: `evt_${nextUlid(now.getTime())}`,
+    type: 'ping',
+    organization: endpoint.organization_id,
+    occurred: formatTimestamp(now),
+  };
+  const body = JSON.stringify(event);
+  const delivery = await deps.db.kysely
+    .insertInto('webhook_deliveries')
+    .values({
+      ...deliveryOf(endpoint, body),
+      status: 'pending',
+      attempts: 0,
+      next_attempt_at: Number.MAX_SAFE_INTEGER,
+      created: now.getTime(),
+    })
+    .returning(['id'])
+    .executeTakeFirstOrThrow();
+  const result = await attempt(deps.client, endpoint, deps.settings.secretKey, event.id, body);
+  // A test is one attempt, never retried: an empty schedule.
+  await recordAttempt(
+    deps.db,
+    null,
+    { ...deliveryOf(endpoint, body), id: Number(delivery.id), attempts: 0 },
+    endpoint,
+    result,
+    [],
+    now.getTime(),
+  );
+  return {
+    eventId: event.id,
+    delivered: result.delivered,
+    statusCode: result.statusCode ?? null,
+    error: result.error ?? null,
+    durationMs: result.durationMs,
+  };
+}
+
+export async function deliveryLog(
+  conn: Conn,
+  organizations: readonly number[],
+  id: number,
+  query: DeliveryLogQuery,
+): Promise<DeliveryAttempt[]> {
+  await getEndpoint(conn, organizations, id);
+  const rows = await listAttempts(conn, id, { status: query.status, after: query.after, limit: query.limit ?? 50 });
+  return rows.map((r) => ({
+    id: Number(r.id),
+    eventId: r.event_id,
+    eventType: r.event_type,
+    attempt: r.attempt,
+    attempted: formatTimestamp(new Date(Number(r.attempted_at))),
+    status: r.status,
+    statusCode: r.status_code,
+    error: r.error,
+    durationMs: r.duration_ms,
+    nextAttempt: r.next_attempt_at === null ? null : formatTimestamp(new Date(Number(r.next_attempt_at))),
+  }));
+}
+
+/**
+ * Delivers kept events again (SPEC §10 replay): those after a feed cursor, or those that occurred
+ * in [since, until). They keep their ids, so receivers recognise them (`webhook-id`).
+ */
+export async function replay(
+  deps: WebhookDeps,
+  organizations: readonly number[],
+  id: number,
+  body: ReplayBody,
+): Promise<{ scheduled: number }> {
+  const hasCursor = body.after !== undefined;
+  const hasRange = body.since !== undefined;
+  if (hasCursor === hasRange || (body.until !== undefined && !hasRange)) {
+    throw invalidInput([
+      { parameter: hasCursor ? 'since' : 'after', message: 'give either after, or since (and until)' },
+    ]);
+  }
+  const now = deps.clock().getTime();
+  return withWriteTransaction(deps.db, async (trx) => {
+    const endpoint = await findEndpoint(trx, organizations, id, true);
+    if (!endpoint) throw notFound();
+    const types = endpoint.types ? endpoint.types.split(',') : undefined;
+    let bodies: string[] = [];
+    if (body.after !== undefined) {
+      const start = decodeCursor(body.after);
+      if (comparePositions(start, await prunedPosition(trx)) < 0) {
+        throw invalidInput([{ parameter: 'after', message: 'is older than the events kept' }]);
+      }
+      let position = start;
+      for (;;) {
+        const page = await readFeed(trx, { organizationIds: [endpoint.organization_id], types }, position, 1000);
+        bodies.push(...page.events.map((e) => e.body));
+        const last = page.events.at(-1);
+        if (!last || page.events.length < 1000 || bodies.length >= REPLAY_MAX) break;
+        position = last.position;
+      }
+    } else {
+      const since = parseTimestamp(body.since as string);
+      const until = body.until === undefined ? undefined : parseTimestamp(body.until);
+      if (!since) throw invalidInput([{ parameter: 'since', message: 'must be a timestamp' }]);
+      let query = trx
+        .selectFrom('events')
+        .select('body')
+        .where('organization_id', '=', endpoint.organization_id)
+        .where('occurred', '>=', formatTimestamp(since));
+      if (until) query = query.where('occurred', '<', formatTimestamp(until));
+      if (types) query = query.where('type', 'in', types);
+      const rows = await query
+        .orderBy(sql`txid`)
+        .orderBy('position')
+        .limit(REPLAY_MAX)
+        .execute();
+      bodies = rows.map((r) => r.body);
+    }
+    await insertDeliveries(
+      trx,
+      bodies.map((b) => deliveryOf(endpoint, b)),
+      now,
+    );
+    return { scheduled: bodies.length };
+  });
+}

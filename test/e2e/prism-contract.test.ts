@@ -1,0 +1,1052 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingHttpHeaders, request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { importDocument } from '../../src/modules/data/import.service.js';
+import { createTestDatabase, DIALECTS, type TestDatabase } from '../helpers/databases.js';
+import { apiKeyFor, basicFor, fixedClock } from '../helpers/fixtures.js';
+import { type RunningProcess, startProcess, startServer } from '../helpers/processes.js';
+import { OTHER, PARK, summariesDataSet } from '../helpers/summaries-data.js';
+
+/**
+ * An independent validator over real HTTP (issue: HTTP that every client, proxy and cache gets
+ * right): Stoplight Prism, a tool that did not come from us, proxies real server processes with the
+ * `/openapi.json` they serve, and judges every response it passes on. The requests cover every
+ * operation and every status the document lists that a client can cause (successes, each error,
+ * 304 in each coding, replays, conflicts, Basic and API key). Any response violation Prism reports
+ * (`sl-violations`) fails the test; request violations are allowed only on the requests marked as
+ * broken on purpose, and must be there.
+ *
+ * Between Prism and the servers sits a recording pass-through on 127.0.0.1: it forwards each
+ * request to the server it names (a normal one, one with a rate limit of one request, one that is
+ * always overloaded) and keeps what the server itself sent, for the checks on the wire (codings,
+ * 304). Prism decodes gzip and br before it validates (node-fetch) and does not pass the coding on.
+ */
+
+const require = createRequire(import.meta.url);
+/** Prism's CLI, run with this Node: installed as a dev dependency, never fetched at run time. */
+const PRISM = join(require.resolve('@stoplight/prism-cli/package.json'), '..', 'dist', 'index.js');
+
+type Upstream = 'normal' | 'limited' | 'overloaded';
+
+interface Step {
+  operation: string;
+  status: number;
+  method: string;
+  path: string;
+  headers?: Record<string, string>;
+  body?: string | object;
+  upstream?: Upstream;
+  /** A request that breaks the document on purpose (Prism must say so, and only for these). */
+  brokenOnPurpose?: boolean;
+}
+
+interface Violation {
+  location: string[];
+  severity: string;
+  message: string;
+}
+
+interface Outcome {
+  step: Step;
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+  violations: Violation[];
+  /** What the server itself answered, as the pass-through saw it. */
+  upstream: { status: number; headers: IncomingHttpHeaders } | undefined;
+}
+
+/**
+ * Documented statuses no request from outside can cause, each with the reason. Everything else the
+ * document lists must be met by a step below.
+ */
+function unreachable(operation: string, status: number): string | undefined {
+  if (status === 500) return 'a failure of the service itself: no request may cause one';
+  if (operation === 'getHealth' && status === 503) return 'only while the process shuts down';
+  if (operation === 'listEvents' && status === 410) {
+    return "needs a cursor older than the events kept: the feed's own tests make one";
+  }
+  if (['getAccommodation', 'getAvailability', 'getReservation'].includes(operation) && status === 403) {
+    return "reads by id name no organization: another organization's record is 404";
+  }
+  return undefined;
+}
+
+/** One request through Prism, written with node:http so that no header is added behind our back. */
+function send(prism: string, step: Step, index: number): Promise<Omit<Outcome, 'step' | 'upstream'>> {
+  const body =
+    step.body === undefined
+      ? undefined
+      : Buffer.from(typeof step.body === 'string' ? step.body : JSON.stringify(step.body));
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    ...(body && !step.headers?.['content-type'] ? { 'content-type': 'application/json' } : {}),
+    ...step.headers,
+    'x-test-step': String(index),
+    'x-test-upstream': step.upstream ?? 'normal',
+    ...(body ? { 'content-length': String(body.byteLength) } : {}),
+  };
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(`${prism}${step.path}`, { method: step.method, headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        const reported = response.headers['sl-violations'];
+        resolve({
+          status: response.statusCode ?? 0,
+          headers: response.headers,
+          body: Buffer.concat(chunks),
+          violations: reported ? (JSON.parse(String(reported)) as Violation[]) : [],
+        });
+      });
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+    request.setTimeout(20_000, () => request.destroy(new Error(`no answer to ${step.method} ${step.path}`)));
+    request.end(body);
+  });
+}
+
+/**
+ * The pass-through: forwards each request, untouched, to the server its x-test-upstream names and
+ * the server's answer, untouched (raw header lines, body bytes), back to Prism; keeps the status
+ * and headers of each answer by x-test-step.
+ */
+async function startPassThrough(upstreams: Record<Upstream, string>) {
+  const seen = new Map<string, { status: number; headers: IncomingHttpHeaders }>();
+  const server: Server = createServer((incoming, outgoing) => {
+    outgoing.sendDate = false;
+    const target = new URL(
+      incoming.url ?? '/',
+      upstreams[(incoming.headers['x-test-upstream'] as Upstream) ?? 'normal'],
+    );
+    const forwarded = httpRequest(target, { method: incoming.method, headers: incoming.headers }, (answer) => {
+      seen.set(String(incoming.headers['x-test-step']), { status: answer.statusCode ?? 0, headers: answer.headers });
+      outgoing.writeHead(answer.statusCode ?? 502, answer.statusMessage, answer.rawHeaders);
+      answer.pipe(outgoing);
+    });
+    forwarded.on('error', (error) => outgoing.destroy(error));
+    incoming.pipe(forwarded);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    seen,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe.each(DIALECTS)('Prism proxying real servers with their own /openapi.json, on %s', (dialect) => {
+  let database: TestDatabase;
+  const servers: RunningProcess[] = [];
+  let prism: RunningProcess | undefined;
+  let passThrough: Awaited<ReturnType<typeof startPassThrough>>;
+  let prismUrl: string;
+  let documentDir: string;
+  let operations: Map<string, number[]>;
+  let receiver: Server;
+  const data = summariesDataSet();
+  const keys = { writer: '', reader: '', admin: '', limited: '', basic: '' };
+
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+    await importDocument(database.db, fixedClock(), data);
+    keys.writer = await apiKeyFor(database.db, { organizations: [PARK], scope: 'write' });
+    keys.reader = await apiKeyFor(database.db, { organizations: [PARK] });
+    keys.admin = await apiKeyFor(database.db, { organizations: [PARK], scope: 'admin' });
+    // Admin, so that its one request's worth of budget is what refuses it on every route, webhooks included.
+    keys.limited = await apiKeyFor(database.db, { organizations: [PARK], scope: 'admin' });
+    keys.basic = (await basicFor(database.db, 'integrator', { organizations: [PARK] })).authorization;
+
+    receiver = createServer((request, response) => {
+      request.resume();
+      request.on('end', () => response.writeHead(204).end());
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    // The webhook endpoint's receiver is on 127.0.0.1, so the servers must allow private networks.
+    const env = { DATABASE_URL: database.url, WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' };
+    const started = await Promise.all([
+      startServer([], { ...env, RATE_LIMIT_MAX: '1000000' }),
+      startServer([], { ...env, RATE_LIMIT_MAX: '1', RATE_LIMIT_WINDOW: '3600' }),
+      // Under-pressure samples the process four times a second: past 1 MiB of RSS, it is always overloaded.
+      startServer([], { ...env, RATE_LIMIT_MAX: '1000000', MAX_RSS_MB: '1' }),
+    ]);
+    servers.push(...started.map((s) => s.server));
+    const [normal, limited, overloaded] = started.map((s) => s.baseUrl) as [string, string, string];
+    // A server that has just started may still count its start-up as event-loop delay for one
+    // sample (250 ms); the overloaded one notices its memory at its first sample.
+    const readiness = async (url: string) => (await fetch(`${url}/ready`)).status;
+    await vi.waitFor(
+      async () => expect(await Promise.all([normal, limited, overloaded].map(readiness))).toEqual([200, 200, 503]),
+      { timeout: 15_000, interval: 100 },
+    );
+
+    // The document as the service serves it, in a local file: Prism reads it from disk.
+    const document = (await (await fetch(`${normal}/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, { operationId: string; responses: object }>>;
+    };
+    operations = new Map();
+    for (const methods of Object.values(document.paths)) {
+      for (const operation of Object.values(methods)) {
+        operations.set(operation.operationId, Object.keys(operation.responses).map(Number));
+      }
+    }
+    documentDir = mkdtempSync(join(tmpdir(), 'booking-prism-'));
+    const documentFile = join(documentDir, 'openapi.json');
+    writeFileSync(documentFile, JSON.stringify(document));
+
+    passThrough = await startPassThrough({ normal, limited, overloaded });
+    // Prism must run: if it cannot start, this fails (it is a dev dependency, installed by npm ci).
+    const started2 = await startProcess(
+      process.execPath,
+      [PRISM, 'proxy', documentFile, passThrough.url, '--host', '127.0.0.1', '--port', '0', '--errors', 'false'],
+      /Prism is listening on (http:\/\/127\.0\.0\.1:\d+)/,
+      {},
+      30_000,
+    );
+    prism = started2.process;
+    prismUrl = started2.match[1] as string;
+  });
+
+  afterAll(async () => {
+    await prism?.stop();
+    for (const server of servers) await server.stop();
+    await passThrough?.close();
+    receiver?.closeAllConnections();
+    await new Promise((resolve) => receiver?.close(resolve));
+    if (documentDir) rmSync(documentDir, { recursive: true, force: true });
+    await database?.drop();
+  });
+
+  it('finds no response violation in a request for every operation and status, and only the intended request violations', async () => {
+    // Soft: every finding of the run is reported, not only the first.
+    const outcomes: Outcome[] = [];
+    const run = async (step: Step): Promise<Outcome> => {
+      const index = outcomes.length;
+      const result = await send(prismUrl, step, index);
+      const outcome = { step, ...result, upstream: passThrough.seen.get(String(index)) };
+      outcomes.push(outcome);
+      return outcome;
+    };
+    const json = (outcome: Outcome) => JSON.parse(outcome.body.toString('utf8')) as Record<string, unknown>;
+
+    const writer = { 'x-api-key': keys.writer };
+    const reader = { 'x-api-key': keys.reader };
+    const basic = { authorization: keys.basic };
+    const nobody = {};
+    const wrongKey = { 'x-api-key': 'bk_000000000000000000000000000000000000' };
+    const wrongPassword = { authorization: `Basic ${Buffer.from('integrator:wrong').toString('base64')}` };
+    const html = { ...writer, accept: 'text/html' };
+    const plainText = { ...writer, 'content-type': 'text/plain' };
+    const tooLarge = { organization: PARK, title: 'x'.repeat(70 * 1024), type: 'chalet', maxPersons: 2 };
+    const accommodations = `/api/accommodations/?organization=${PARK}`;
+    const summaries = `/api/reservations/summaries?organization=${PARK}&dateFrom=2025-07-01&dateTo=2025-07-31`;
+    const checkedOut = data.reservations.find((r) => r.organization === PARK && r.status === 'checked-out')?.id;
+
+    // Public operations.
+    for (const [operation, path] of [
+      ['getHealth', '/health'],
+      ['getReadiness', '/ready'],
+      ['getOpenApiDocument', '/openapi.json'],
+    ] as const) {
+      await run({ operation, status: 200, method: 'GET', path });
+      await run({ operation, status: 200, method: 'GET', path, headers: { 'accept-encoding': 'gzip' } });
+      await run({ operation, status: 406, method: 'GET', path, headers: { accept: 'text/html' } });
+    }
+
+    // The two lists: each coding, 304 in each coding, Basic, and their errors.
+    for (const [operation, path] of [
+      ['listAccommodations', accommodations],
+      ['listReservationSummaries', summaries],
+      ['listReservationSummaries', `${summaries}&limit=50&offset=100&utm=<"x">`],
+    ] as const) {
+      for (const coding of ['identity', 'gzip', 'br', 'gzip, br']) {
+        const full = await run({
+          operation,
+          status: 200,
+          method: 'GET',
+          path,
+          headers: { ...writer, 'accept-encoding': coding },
+        });
+        const etag = String(full.headers.etag);
+        await run({
+          operation,
+          status: 304,
+          method: 'GET',
+          path,
+          headers: { ...writer, 'accept-encoding': coding, 'if-none-match': etag },
+        });
+      }
+      await run({ operation, status: 200, method: 'GET', path, headers: { ...basic, 'accept-encoding': 'gzip' } });
+      await run({ operation, status: 401, method: 'GET', path, headers: nobody, brokenOnPurpose: true });
+      await run({ operation, status: 401, method: 'GET', path, headers: wrongKey });
+      await run({ operation, status: 401, method: 'GET', path, headers: wrongPassword });
+      await run({
+        operation,
+        status: 403,
+        method: 'GET',
+        path: path.replace(`organization=${PARK}`, `organization=${OTHER}`),
+        headers: writer,
+      });
+      await run({ operation, status: 406, method: 'GET', path, headers: html });
+    }
+    await run({
+      operation: 'listAccommodations',
+      status: 400,
+      method: 'GET',
+      path: `${accommodations}&includeInactive=maybe`,
+      headers: writer,
+      brokenOnPurpose: true,
+    });
+    await run({
+      operation: 'listReservationSummaries',
+      status: 400,
+      method: 'GET',
+      path: `${summaries.replace('2025-07-31', '2025-02-30')}&limit=0`,
+      headers: writer,
+      brokenOnPurpose: true,
+    });
+
+    // Accommodations: create (with an Idempotency-Key, replayed, reused), read, change, deactivate.
+    const unit = { organization: PARK, title: 'Chalet Prism', type: 'chalet', maxPersons: 4 };
+    const created = await run({
+      operation: 'createAccommodation',
+      status: 201,
+      method: 'POST',
+      path: '/api/accommodations/',
+      headers: { ...writer, 'idempotency-key': 'prism-unit-1' },
+      body: unit,
+    });
+    const unitId = json(created).id as number;
+    const replayed = await run({
+      operation: 'createAccommodation',
+      status: 201,
+      method: 'POST',
+      path: '/api/accommodations/',
+      headers: { ...writer, 'idempotency-key': 'prism-unit-1' },
+      body: unit,
+    });
+    expect.soft(replayed.headers['idempotent-replayed']).toBe('true');
+    expect.soft(json(replayed).id).toBe(unitId);
+    await run({
+      operation: 'createAccommodation',
+      status: 422,
+      method: 'POST',
+      path: '/api/accommodations/',
+      headers: { ...writer, 'idempotency-key': 'prism-unit-1' },
+      body: { ...unit, maxPersons: 5 },
+    });
+    await run({
+      operation: 'createAccommodation',
+      status: 400,
+      method: 'POST',
+      path: '/api/accommodations/',
+      headers: writer,
+      body: { organization: PARK, type: 'chalet' },
+      brokenOnPurpose: true,
+    });
+    await run({
+      operation: 'createAccommodation',
+      status: 401,
+      method: 'POST',
+      path: '/api/accommodations/',
+      headers: nobody,
+      body: unit,
+      brokenOnPurpose: true,
+    });
+    await run({
+      operation: 'createAccommodation',
+      status: 403,
+      method: 'POST',
+      path: '/api/accommodations/',
+      headers: reader,
+      body: unit,
+    });
+    await run({
+      operation: 'createAccommodation',
+      status: 406,
+      method: 'POST',
+      path: '/api/accommodations/',
+      headers: html,
+      body: unit,
+    });
+    await run({
+      operation: 'createAccommodation',
+      status: 413,
+      method: 'POST',
+      path: '/api/accommodations/',
+      headers: writer,
+      body: tooLarge,
+      brokenOnPurpose: true,
+    });
+    await run({
+      operation: 'createAccommodation',
+      status: 415,
+      method: 'POST',
+      path: '/api/accommodations/',
+      headers: plainText,
+      body: 'a chalet',
+      brokenOnPurpose: true,
+    });
+
+    const unitPath = `/api/accommodations/${unitId}`;
+    await run({ operation: 'getAccommodation', status: 200, method: 'GET', path: unitPath, headers: basic });
+    await run({
+      operation: 'getAccommodation',
+      status: 400,
+      method: 'GET',
+      path: '/api/accommodations/abc',
+      headers: writer,
+      brokenOnPurpose: true,
+    });
+    await run({
+      operation: 'getAccommodation',
+      status: 401,
+      method: 'GET',
+      path: unitPath,
+      headers: nobody,
+      brokenOnPurpose: true,
+    });
+    await run({
+      operation: 'getAccommodation',
+      status: 404,
+      method: 'GET',
+      path: '/api/accommodations/999999',
+      headers: writer,
+    });
+    await run({ operation: 'getAccommodation', status: 406, method: 'GET', path: unitPath, headers: html });
+
+    const nights = `dateFrom=2025-07-01&dateTo=2025-07-08`;
+    await run({
+      operation: 'getAvailability',
+      status: 200,
+      method: 'GET',
+      path: `/api/accommodations/1/availability?${nights}`,
+      headers: writer,
+    });
+    await run({
+      operation: 'getAvailability',
+      status: 400,
+      method: 'GET',
+      path: `/api/accommodations/1/availability?dateFrom=2025-07-01`,
+      headers: writer,
+      brokenOnPurpose: true,
+    });
+    await run({
+      operation: 'getAvailability',
+      status: 401,
+      method: 'GET',
+      path: `/api/accommodations/1/availability?${nights}`,
+      headers: nobody,
+      brokenOnPurpose: true,
+    });
+    await run({
+      operation: 'getAvailability',
+      status: 404,
+      method: 'GET',
+      path: `/api/accommodations/999999/availability?${nights}`,
+      headers: writer,
+    });
+    await run({
+      operation: 'getAvailability',
+      status: 406,
+      method: 'GET',
+      path: `/api/accommodations/1/availability?${nights}`,
+      headers: html,
+    });
+
+    for (const [operation, method] of [
+      ['updateAccommodation', 'PATCH'],
+      ['deactivateAccommodation', 'DELETE'],
+    ] as const) {
+      // DELETE takes no body: one sent with it (too large, or not JSON) is against the document too.
+      const body = method === 'PATCH' ? { title: 'Chalet Prism (renovated)' } : undefined;
+      await run({
+        operation,
+        status: 400,
+        method,
+        path: '/api/accommodations/abc',
+        headers: writer,
+        body,
+        brokenOnPurpose: true,
+      });
+      await run({ operation, status: 401, method, path: unitPath, headers: nobody, body, brokenOnPurpose: true });
+      await run({ operation, status: 403, method, path: unitPath, headers: reader, body });
+      await run({ operation, status: 404, method, path: '/api/accommodations/999999', headers: writer, body });
+      await run({ operation, status: 406, method, path: unitPath, headers: html, body });
+      await run({
+        operation,
+        status: 413,
+        method,
+        path: unitPath,
+        headers: writer,
+        body: { title: 'x'.repeat(70 * 1024) },
+        brokenOnPurpose: true,
+      });
+      await run({
+        operation,
+        status: 415,
+        method,
+        path: unitPath,
+        headers: plainText,
+        body: 'renovated',
+        brokenOnPurpose: true,
+      });
+      if (method === 'PATCH') {
+        await run({
+          operation,
+          status: 400,
+          method,
+          path: unitPath,
+          headers: writer,
+          body: { colour: 'green' },
+          brokenOnPurpose: true,
+        });
+      }
+      await run({ operation, status: 200, method, path: unitPath, headers: writer, body });
+    }
+
+    // Reservations: a booking (replayed, key reused), a double booking, reads, moves, cancellations.
+    const booking = {
+      organization: PARK,
+      accommodation: 1,
+      dateFrom: '2027-07-10',
+      dateTo: '2027-07-17',
+      adults: 2,
+      guestName: 'Anna de Vries',
+      totalAmount: '875.00',
+      currency: 'EUR',
+      channel: 'website',
+    };
+    const booked = await run({
+      operation: 'createReservation',
+      status: 201,
+      method: 'POST',
+      path: '/api/reservations',
+      headers: { ...writer, 'idempotency-key': 'prism-booking-1' },
+      body: booking,
+    });
+    const reservationId = json(booked).id as number;
+    const again = await run({
+      operation: 'createReservation',
+      status: 201,
+      method: 'POST',
+      path: '/api/reservations',
+      headers: { ...writer, 'idempotency-key': 'prism-booking-1' },
+      body: booking,
+    });
+    expect.soft(again.headers['idempotent-replayed']).toBe('true');
+    await run({
+      operation: 'createReservation',
+      status: 422,
+      method: 'POST',
+      path: '/api/reservations',
+      headers: { ...writer, 'idempotency-key': 'prism-booking-1' },
+      body: { ...booking, adults: 3 },
+    });
+    const conflict = await run({
+      operation: 'createReservation',
+      status: 409,
+      method: 'POST',
+      path: '/api/reservations',
+      headers: writer,
+      body: { ...booking, dateFrom: '2027-07-12', dateTo: '2027-07-14' },
+    });
+    expect.soft(json(conflict).conflictingReservation).toBeDefined();
+    await run({
+      operation: 'createReservation',
+      status: 400,
+      method: 'POST',
+      path: '/api/reservations',
+      headers: writer,
+      body: { ...booking, dateTo: '2027-07-05' },
+    });
+    await run({
+      operation: 'createReservation',
+      status: 400,
+      method: 'POST',
+      path: '/api/reservations',
+      headers: writer,
+      body: { ...booking, adults: 'two' },
+      brokenOnPurpose: true,
+    });
+    await run({
+      operation: 'createReservation',
+      status: 401,
+      method: 'POST',
+      path: '/api/reservations',
+      headers: wrongKey,
+      body: booking,
+    });
+    await run({
+      operation: 'createReservation',
+      status: 403,
+      method: 'POST',
+      path: '/api/reservations',
+      headers: reader,
+      body: booking,
+    });
+    await run({
+      operation: 'createReservation',
+      status: 406,
+      method: 'POST',
+      path: '/api/reservations',
+      headers: html,
+      body: booking,
+    });
+    await run({
+      operation: 'createReservation',
+      status: 413,
+      method: 'POST',
+      path: '/api/reservations',
+      headers: writer,
+      body: { ...booking, guestName: 'x'.repeat(70 * 1024) },
+      brokenOnPurpose: true,
+    });
+    await run({
+      operation: 'createReservation',
+      status: 415,
+      method: 'POST',
+      path: '/api/reservations',
+      headers: plainText,
+      body: 'a booking',
+      brokenOnPurpose: true,
+    });
+
+    const reservationPath = `/api/reservations/${reservationId}`;
+    await run({
+      operation: 'getReservation',
+      status: 200,
+      method: 'GET',
+      path: reservationPath,
+      headers: { ...basic, 'accept-encoding': 'gzip, br' },
+    });
+    await run({
+      operation: 'getReservation',
+      status: 400,
+      method: 'GET',
+      path: '/api/reservations/abc',
+      headers: writer,
+      brokenOnPurpose: true,
+    });
+    await run({
+      operation: 'getReservation',
+      status: 401,
+      method: 'GET',
+      path: reservationPath,
+      headers: wrongPassword,
+    });
+    await run({
+      operation: 'getReservation',
+      status: 404,
+      method: 'GET',
+      path: '/api/reservations/999999',
+      headers: writer,
+    });
+    await run({ operation: 'getReservation', status: 406, method: 'GET', path: reservationPath, headers: html });
+
+    await run({
+      operation: 'updateReservation',
+      status: 200,
+      method: 'PATCH',
+      path: reservationPath,
+      headers: writer,
+      body: { adults: 3 },
+    });
+    await run({
+      operation: 'updateReservation',
+      status: 409,
+      method: 'PATCH',
+      path: reservationPath,
+      headers: writer,
+      body: { status: 'checked-out' },
+    });
+    await run({
+      operation: 'cancelReservation',
+      status: 409,
+      method: 'DELETE',
+      path: `/api/reservations/${checkedOut}`,
+      headers: writer,
+    });
+    for (const [operation, method] of [
+      ['updateReservation', 'PATCH'],
+      ['cancelReservation', 'DELETE'],
+    ] as const) {
+      const body = method === 'PATCH' ? { adults: 2 } : undefined;
+      await run({
+        operation,
+        status: 400,
+        method,
+        path: '/api/reservations/abc',
+        headers: writer,
+        body,
+        brokenOnPurpose: true,
+      });
+      await run({
+        operation,
+        status: 401,
+        method,
+        path: reservationPath,
+        headers: nobody,
+        body,
+        brokenOnPurpose: true,
+      });
+      await run({ operation, status: 403, method, path: reservationPath, headers: reader, body });
+      await run({ operation, status: 404, method, path: '/api/reservations/999999', headers: writer, body });
+      await run({ operation, status: 406, method, path: reservationPath, headers: html, body });
+      await run({
+        operation,
+        status: 413,
+        method,
+        path: reservationPath,
+        headers: writer,
+        body: { guestName: 'x'.repeat(70 * 1024) },
+        brokenOnPurpose: true,
+      });
+      await run({
+        operation,
+        status: 415,
+        method,
+        path: reservationPath,
+        headers: plainText,
+        body: 'two adults',
+        brokenOnPurpose: true,
+      });
+    }
+    await run({
+      operation: 'cancelReservation',
+      status: 200,
+      method: 'DELETE',
+      path: reservationPath,
+      headers: writer,
+    });
+    await run({
+      operation: 'cancelReservation',
+      status: 200,
+      method: 'DELETE',
+      path: reservationPath,
+      headers: writer,
+    });
+
+    // The changes feed (SPEC §10): what the writes above recorded.
+    const feed = `/api/events?organization=${PARK}&limit=5`;
+    await run({
+      operation: 'listEvents',
+      status: 200,
+      method: 'GET',
+      path: feed,
+      headers: { ...writer, 'accept-encoding': 'gzip' },
+    });
+    await run({ operation: 'listEvents', status: 200, method: 'GET', path: `/api/events?limit=2`, headers: basic });
+    await run({
+      operation: 'listEvents',
+      status: 400,
+      method: 'GET',
+      path: `/api/events?organization=${PARK}&limit=0`,
+      headers: writer,
+      brokenOnPurpose: true,
+    });
+    await run({
+      operation: 'listEvents',
+      status: 401,
+      method: 'GET',
+      path: feed,
+      headers: nobody,
+      brokenOnPurpose: true,
+    });
+    await run({
+      operation: 'listEvents',
+      status: 403,
+      method: 'GET',
+      path: `/api/events?organization=${OTHER}`,
+      headers: writer,
+    });
+    await run({ operation: 'listEvents', status: 406, method: 'GET', path: feed, headers: html });
+
+    // Webhook endpoints (SPEC §10, scope admin): each operation, then the errors every one shares.
+    const admin = { 'x-api-key': keys.admin };
+    const hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+    const hook = { organization: PARK, url: hookUrl, types: ['reservation.created'], description: 'Prism' };
+    const registered = await run({
+      operation: 'createWebhookEndpoint',
+      status: 201,
+      method: 'POST',
+      path: '/api/webhook-endpoints',
+      headers: { ...admin, 'idempotency-key': 'prism-hook-1' },
+      body: hook,
+    });
+    const hookId = json(registered).id as number;
+    const reregistered = await run({
+      operation: 'createWebhookEndpoint',
+      status: 201,
+      method: 'POST',
+      path: '/api/webhook-endpoints',
+      headers: { ...admin, 'idempotency-key': 'prism-hook-1' },
+      body: hook,
+    });
+    expect.soft(reregistered.headers['idempotent-replayed']).toBe('true');
+    expect.soft(json(reregistered).secret).toBe(json(registered).secret);
+    await run({
+      operation: 'createWebhookEndpoint',
+      status: 422,
+      method: 'POST',
+      path: '/api/webhook-endpoints',
+      headers: { ...admin, 'idempotency-key': 'prism-hook-1' },
+      body: { ...hook, description: 'another' },
+    });
+    await run({
+      operation: 'createWebhookEndpoint',
+      status: 400,
+      method: 'POST',
+      path: '/api/webhook-endpoints',
+      headers: admin,
+      body: { organization: PARK, types: ['reservation.created'] },
+      brokenOnPurpose: true,
+    });
+    await run({
+      operation: 'listWebhookEndpoints',
+      status: 200,
+      method: 'GET',
+      path: `/api/webhook-endpoints?organization=${PARK}`,
+      headers: admin,
+    });
+    await run({
+      operation: 'listWebhookEndpoints',
+      status: 400,
+      method: 'GET',
+      path: '/api/webhook-endpoints?organization=abc',
+      headers: admin,
+      brokenOnPurpose: true,
+    });
+    const hookPath = `/api/webhook-endpoints/${hookId}`;
+    await run({ operation: 'getWebhookEndpoint', status: 200, method: 'GET', path: hookPath, headers: admin });
+    await run({
+      operation: 'updateWebhookEndpoint',
+      status: 200,
+      method: 'PATCH',
+      path: hookPath,
+      headers: admin,
+      body: { description: 'Prism, changed' },
+    });
+    await run({
+      operation: 'rotateWebhookSecret',
+      status: 200,
+      method: 'POST',
+      path: `${hookPath}/rotate-secret`,
+      headers: admin,
+    });
+    const tested = await run({
+      operation: 'testWebhookEndpoint',
+      status: 200,
+      method: 'POST',
+      path: `${hookPath}/test`,
+      headers: admin,
+    });
+    expect.soft(json(tested)).toMatchObject({ delivered: true, statusCode: 204 });
+    await run({
+      operation: 'listWebhookDeliveries',
+      status: 200,
+      method: 'GET',
+      path: `${hookPath}/deliveries?limit=10`,
+      headers: admin,
+    });
+    await run({
+      operation: 'listWebhookDeliveries',
+      status: 400,
+      method: 'GET',
+      path: `${hookPath}/deliveries?limit=0`,
+      headers: admin,
+      brokenOnPurpose: true,
+    });
+    await run({
+      operation: 'replayWebhookEvents',
+      status: 200,
+      method: 'POST',
+      path: `${hookPath}/replay`,
+      headers: admin,
+      body: { since: '2020-01-01T00:00:00Z' },
+    });
+    const hookOperations: [string, string, string, object | undefined][] = [
+      ['createWebhookEndpoint', 'POST', '/api/webhook-endpoints', hook],
+      ['listWebhookEndpoints', 'GET', '/api/webhook-endpoints', undefined],
+      ['getWebhookEndpoint', 'GET', hookPath, undefined],
+      ['updateWebhookEndpoint', 'PATCH', hookPath, { description: 'Prism' }],
+      ['rotateWebhookSecret', 'POST', `${hookPath}/rotate-secret`, undefined],
+      ['testWebhookEndpoint', 'POST', `${hookPath}/test`, undefined],
+      ['listWebhookDeliveries', 'GET', `${hookPath}/deliveries`, undefined],
+      ['replayWebhookEvents', 'POST', `${hookPath}/replay`, { since: '2020-01-01T00:00:00Z' }],
+      ['deleteWebhookEndpoint', 'DELETE', hookPath, undefined],
+    ];
+    for (const [operation, method, path, body] of hookOperations) {
+      const documented = operations.get(operation) ?? [];
+      await run({ operation, status: 401, method, path, headers: nobody, body, brokenOnPurpose: true });
+      // A write credential is not enough: webhooks need admin.
+      await run({ operation, status: 403, method, path, headers: writer, body });
+      await run({ operation, status: 406, method, path, headers: { ...admin, accept: 'text/html' }, body });
+      if (documented.includes(404)) {
+        const missing = path.replace(String(hookId), '999999');
+        await run({ operation, status: 404, method, path: missing, headers: admin, body });
+        await run({
+          operation,
+          status: 400,
+          method,
+          path: path.replace(String(hookId), 'abc'),
+          headers: admin,
+          body,
+          brokenOnPurpose: true,
+        });
+      }
+      if (documented.includes(413)) {
+        await run({
+          operation,
+          status: 413,
+          method,
+          path,
+          headers: admin,
+          body: { description: 'x'.repeat(70 * 1024) },
+          brokenOnPurpose: true,
+        });
+        await run({
+          operation,
+          status: 415,
+          method,
+          path,
+          headers: { ...admin, 'content-type': 'text/plain' },
+          body: 'a hook',
+          brokenOnPurpose: true,
+        });
+      }
+    }
+    await run({ operation: 'deleteWebhookEndpoint', status: 200, method: 'DELETE', path: hookPath, headers: admin });
+
+    // Paths and methods the document does not have: Prism says so about the request, not the answer.
+    await run({
+      operation: '(none)',
+      status: 404,
+      method: 'GET',
+      path: '/api/nothing-here',
+      headers: writer,
+      brokenOnPurpose: true,
+    });
+    await run({
+      operation: '(none)',
+      status: 405,
+      method: 'PUT',
+      path: '/api/accommodations/',
+      headers: writer,
+      body: unit,
+      brokenOnPurpose: true,
+    });
+
+    // The rate-limited server: one request is the whole budget; then every operation is 429.
+    await run({
+      operation: 'listAccommodations',
+      status: 200,
+      method: 'GET',
+      path: accommodations,
+      headers: { 'x-api-key': keys.limited },
+      upstream: 'limited',
+    });
+    // The overloaded server: every operation but /health is 503.
+    const probes: [string, string, string, object | undefined][] = [
+      ['listAccommodations', 'GET', accommodations, undefined],
+      ['createAccommodation', 'POST', '/api/accommodations/', unit],
+      ['getAccommodation', 'GET', unitPath, undefined],
+      ['updateAccommodation', 'PATCH', unitPath, { title: 'Chalet Prism' }],
+      ['deactivateAccommodation', 'DELETE', unitPath, undefined],
+      ['getAvailability', 'GET', `/api/accommodations/1/availability?${nights}`, undefined],
+      ['listReservationSummaries', 'GET', summaries, undefined],
+      ['createReservation', 'POST', '/api/reservations', { ...booking, dateFrom: '2027-08-01', dateTo: '2027-08-03' }],
+      ['getReservation', 'GET', reservationPath, undefined],
+      ['updateReservation', 'PATCH', reservationPath, { adults: 2 }],
+      ['cancelReservation', 'DELETE', reservationPath, undefined],
+      ['listEvents', 'GET', feed, undefined],
+      ...hookOperations,
+    ];
+    for (const [operation, method, path, body] of probes) {
+      const limited = await run({
+        operation,
+        status: 429,
+        method,
+        path,
+        headers: { 'x-api-key': keys.limited },
+        body,
+        upstream: 'limited',
+      });
+      expect.soft(limited.headers['retry-after']).toMatch(/^\d+$/);
+      await run({ operation, status: 503, method, path, headers: writer, body, upstream: 'overloaded' });
+    }
+    for (const [operation, path] of [
+      ['getReadiness', '/ready'],
+      ['getOpenApiDocument', '/openapi.json'],
+    ] as const) {
+      await run({ operation, status: 503, method: 'GET', path, upstream: 'overloaded' });
+    }
+    await run({ operation: 'getHealth', status: 200, method: 'GET', path: '/health', upstream: 'overloaded' });
+
+    // Each status is the server's own, passed on: Prism answers 500 itself when it cannot read one.
+    const wrongStatus = outcomes
+      .filter((o) => o.status !== o.step.status || o.upstream?.status !== o.step.status)
+      .map(
+        (o) =>
+          `${o.step.method} ${o.step.path}: expected ${o.step.status}, Prism gave ${o.status}, the server ${o.upstream?.status}: ${o.body.toString('utf8').slice(0, 300)}`,
+      );
+    expect.soft(wrongStatus).toEqual([]);
+
+    const responseViolations = outcomes.flatMap((o) =>
+      o.violations
+        .filter((v) => v.location[0] !== 'request')
+        .map((v) => `${o.step.method} ${o.step.path} → ${o.status}: ${v.location.join('.')} ${v.message}`),
+    );
+    expect.soft(responseViolations).toEqual([]);
+    const requestViolations = (o: Outcome) => o.violations.filter((v) => v.location[0] === 'request');
+    const unexpected = outcomes
+      .filter((o) => !o.step.brokenOnPurpose && requestViolations(o).length > 0)
+      .map(
+        (o) =>
+          `${o.step.method} ${o.step.path}: ${requestViolations(o)
+            .map((v) => v.message)
+            .join('; ')}`,
+      );
+    expect.soft(unexpected).toEqual([]);
+    const unnoticed = outcomes
+      .filter((o) => o.step.brokenOnPurpose && requestViolations(o).length === 0)
+      .map((o) => `${o.step.method} ${o.step.path} (${o.step.status})`);
+    expect.soft(unnoticed).toEqual([]);
+
+    // Every documented status of every operation was met, or cannot be caused from outside.
+    const met = new Set(outcomes.map((o) => `${o.step.operation} ${o.status}`));
+    const missing = [...operations].flatMap(([operation, statuses]) =>
+      statuses
+        .filter((status) => !met.has(`${operation} ${status}`) && !unreachable(operation, status))
+        .map((status) => `${operation} ${status}`),
+    );
+    expect.soft(missing).toEqual([]);
+
+    // On the wire, as the server sent it: the coding asked for, Vary with it, and 304s without content.
+    for (const outcome of outcomes) {
+      const wire = outcome.upstream?.headers ?? {};
+      const asked = outcome.step.headers?.['accept-encoding'];
+      if (wire['content-encoding'] !== undefined) expect.soft(String(wire.vary)).toMatch(/accept-encoding/i);
+      if (outcome.status === 304) {
+        expect.soft(wire['content-type']).toBeUndefined();
+        expect.soft(wire['content-length']).toBeUndefined();
+        expect.soft(wire['content-encoding']).toBeUndefined();
+      }
+      if (outcome.status === 200 && outcome.step.method === 'GET' && outcome.body.byteLength > 1024) {
+        // Prism asks for `*` itself when the client names no coding (br is the service's first choice).
+        const effective = asked ?? '*';
+        const expected = effective === 'identity' ? undefined : /br|\*/.test(effective) ? 'br' : 'gzip';
+        expect.soft(wire['content-encoding'], `${outcome.step.path} with Accept-Encoding ${asked}`).toBe(expected);
+      }
+    }
+    const compressed = outcomes.filter((o) => o.upstream?.headers['content-encoding'] !== undefined);
+    expect.soft(compressed.length).toBeGreaterThan(10);
+    // What Prism passed on decodes to JSON (it strips Content-Encoding after decoding): nothing lost.
+    for (const outcome of compressed) expect.soft(() => JSON.parse(outcome.body.toString('utf8'))).not.toThrow();
+  });
+});
