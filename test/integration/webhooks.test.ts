@@ -20,24 +20,42 @@ interface Received {
   at: number;
 }
 
-/** A receiver on 127.0.0.1: each path answers as scripted (status codes in turn, the last one repeated). */
-async function startReceiver() {
+type Answer = { status: number; headers?: Record<string, string>; hang?: boolean; delayMs?: number };
+
+/**
+ * A receiver on 127.0.0.1: each path answers as scripted (status codes in turn, the last one
+ * repeated), and counts the requests it holds at once, per path and in all (with the receivers
+ * it shares its tally with).
+ */
+async function startReceiver(tally = { open: new Map<string, number>(), peaks: new Map<string, number>() }) {
   const received = new Map<string, Received[]>();
-  const scripts = new Map<
-    string,
-    (n: number) => { status: number; headers?: Record<string, string>; hang?: boolean }
-  >();
+  const scripts = new Map<string, (n: number) => Answer>();
+  const { open, peaks } = tally;
+  const count = (key: string, by: number) => {
+    const now = (open.get(key) ?? 0) + by;
+    open.set(key, now);
+    peaks.set(key, Math.max(peaks.get(key) ?? 0, now));
+  };
   const server: Server = createServer((request, response) => {
+    const path = request.url ?? '/';
+    count(path, 1);
+    count('*', 1);
+    response.on('close', () => {
+      count(path, -1);
+      count('*', -1);
+    });
     let body = '';
     request.on('data', (c) => (body += c));
     request.on('end', () => {
-      const path = request.url ?? '/';
       const list = received.get(path) ?? [];
       list.push({ headers: request.headers, body, at: Date.now() });
       received.set(path, list);
       const answer = scripts.get(path)?.(list.length) ?? { status: 204 };
       if (answer.hang) return;
-      response.writeHead(answer.status, answer.headers).end('receiver says secret things');
+      setTimeout(
+        () => response.writeHead(answer.status, answer.headers).end('receiver says secret things'),
+        answer.delayMs ?? 0,
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -45,10 +63,10 @@ async function startReceiver() {
   return {
     url: (path: string) => `http://127.0.0.1:${port}${path}`,
     received: (path: string) => received.get(path) ?? [],
-    script: (
-      path: string,
-      answer: (n: number) => { status: number; headers?: Record<string, string>; hang?: boolean },
-    ) => scripts.set(path, answer),
+    script: (path: string, answer: (n: number) => Answer) => scripts.set(path, answer),
+    /** The most requests held at once on `path` (`*`: on every path together). */
+    peak: (path: string) => peaks.get(path) ?? 0,
+    tally,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())) as Promise<void>,
     server,
   };
@@ -392,6 +410,38 @@ describe.each(DIALECTS)('webhooks on %s', (dialect) => {
           [1, 'pending', 500],
         ]);
       expect((await log(hook.id, '?status=pending')).length).toBe(2);
+    });
+
+    it('sends at most its per-endpoint and per-process number of requests at once', async () => {
+      // Two receivers (two origins), so that only the worker's limits bound what arrives at once.
+      const other = await startReceiver(receiver.tally);
+      try {
+        await endpoint('/slow-a');
+        const response = await app.inject({
+          method: 'POST',
+          url: '/api/webhook-endpoints',
+          headers: { 'x-api-key': admin },
+          payload: { url: other.url('/slow-b') },
+        });
+        expect(response.statusCode).toBe(201);
+        rememberSecret(response.json().secret);
+        receiver.script('/slow-a', () => ({ status: 204, delayMs: 100 }));
+        other.script('/slow-b', () => ({ status: 204, delayMs: 100 }));
+        for (let i = 0; i < 12; i++) await book();
+        startWorker({}, { perEndpoint: 3, concurrency: 5 });
+        await expect
+          .poll(() => receiver.received('/slow-a').length + other.received('/slow-b').length, { timeout: 10_000 })
+          .toBe(24);
+        // Each bound was reached, not merely respected: 3 + 3 would have gone over 5.
+        expect(receiver.peak('/slow-a')).toBe(3);
+        expect(receiver.peak('/slow-b')).toBe(3);
+        expect(receiver.peak('*')).toBe(5);
+      } finally {
+        await worker?.stop();
+        worker = undefined;
+        other.server.closeAllConnections();
+        await other.close();
+      }
     });
 
     it('410 disables the endpoint; a 302 is a failure; a hanging receiver is cut at the timeout', async () => {

@@ -85,11 +85,13 @@ export interface ClaimedDelivery {
 }
 
 /**
- * Leases due deliveries for this process: at most `limit`, at most `perEndpoint(endpoint)` of one
- * endpoint, the oldest of each endpoint first (event order). The lease is taken by one UPDATE whose
- * condition is checked again on each row as it is locked (PostgreSQL: rows locked by another claim
- * are skipped), so two processes never hold a delivery at once; an expired lease (a crashed
- * process) is taken over like a free one.
+ * Leases due deliveries for this process: at most `limit`, at most `maxPerEndpoint` less those it
+ * is already sending (`busy`) of one endpoint, the oldest of each endpoint first (event order).
+ * Per endpoint, its first due deliveries are one bounded range of `webhook_deliveries_due`
+ * (status, endpoint_id, id): the cost follows what is claimed, not how much is pending. (A window
+ * over every pending delivery made each claim read all of them: with 30,000 pending, ~40 claims a
+ * second.) Two processes never hold a delivery at once; an expired lease (a crashed process) is
+ * taken over like a free one.
  */
 export async function claimDue(
   db: Db,
@@ -97,17 +99,72 @@ export async function claimDue(
   now: number,
   leaseMs: number,
   limit: number,
-  perEndpoint: (endpointId: number) => number,
+  busy: ReadonlyMap<number, number>,
   maxPerEndpoint: number,
 ): Promise<ClaimedDelivery[]> {
   if (limit <= 0) return [];
-  const conn = db.kysely;
-  // Per endpoint, its first due deliveries by one bounded range of `webhook_deliveries_due`
-  // (status, endpoint_id, id): the cost follows what is claimed, not how much is pending. (A window
-  // over every pending delivery made each claim read all of them: with 30,000 pending, ~40 claims a second.)
+  const claimed = isPostgres(db.kysely)
+    ? await claimOnPostgres(db.kysely, owner, now, leaseMs, limit, busy, maxPerEndpoint)
+    : await claimOnSqlite(db.kysely, owner, now, leaseMs, limit, busy, maxPerEndpoint);
+  return claimed
+    .map((r) => ({ ...r, id: Number(r.id), endpoint_id: Number(r.endpoint_id), attempts: Number(r.attempts) }))
+    .sort((a, b) => a.id - b.id);
+}
+
+const CLAIMED_COLUMNS = ['id', 'endpoint_id', 'organization_id', 'event_id', 'event_type', 'body', 'attempts'];
+// SQLite's RETURNING names the table's columns bare; PostgreSQL's must say which of the FROM's `id` it means.
+const claimedColumns = (qualifier: string) => sql.join(CLAIMED_COLUMNS.map((c) => sql.ref(`${qualifier}${c}`)));
+const isFree = (now: number) => sql`d.status = 'pending' and (d.lease_until is null or d.lease_until < ${now})`;
+
+/**
+ * PostgreSQL: one statement (a claim was four round trips, and under load it cost more than the
+ * attempt). Rows another claim has locked are skipped; a row changed since the statement began
+ * is checked again as it is locked.
+ */
+async function claimOnPostgres(
+  conn: Conn,
+  owner: string,
+  now: number,
+  leaseMs: number,
+  limit: number,
+  busy: ReadonlyMap<number, number>,
+  maxPerEndpoint: number,
+): Promise<ClaimedDelivery[]> {
+  const { rows } = await sql<ClaimedDelivery>`
+    with due as (
+      select c.id from webhook_endpoints e
+      left join unnest(${[...busy.keys()]}::integer[], ${[...busy.values()]}::integer[]) as b(endpoint_id, sending)
+        on b.endpoint_id = e.id
+      cross join lateral (
+        select d.id from webhook_deliveries d
+        where d.endpoint_id = e.id and d.next_attempt_at <= ${now} and ${isFree(now)}
+        order by d.id
+        limit greatest(0, ${maxPerEndpoint}::integer - coalesce(b.sending, 0))
+        for update of d skip locked
+      ) c
+      order by c.id
+      limit ${limit}
+    )
+    update webhook_deliveries d set lease_owner = ${owner}, lease_until = ${now + leaseMs}
+    from due where d.id = due.id
+    returning ${claimedColumns('d.')}`.execute(conn);
+  return rows;
+}
+
+/** SQLite: the write lock serialises claims; candidates per endpoint, then one UPDATE. */
+async function claimOnSqlite(
+  conn: Conn,
+  owner: string,
+  now: number,
+  leaseMs: number,
+  limit: number,
+  busy: ReadonlyMap<number, number>,
+  maxPerEndpoint: number,
+): Promise<ClaimedDelivery[]> {
+  const quota = (endpointId: number) => maxPerEndpoint - (busy.get(endpointId) ?? 0);
   const endpointIds = (await conn.selectFrom('webhook_endpoints').select('id').orderBy('id').execute())
     .map((e) => Number(e.id))
-    .filter((endpointId) => Math.min(perEndpoint(endpointId), maxPerEndpoint) > 0);
+    .filter((endpointId) => quota(endpointId) > 0);
   const candidates: { id: number; endpoint_id: number }[] = [];
   for (let i = 0; i < endpointIds.length; i += CLAIM_ENDPOINTS_PER_QUERY) {
     const chunk = endpointIds.slice(i, i + CLAIM_ENDPOINTS_PER_QUERY);
@@ -115,36 +172,23 @@ export async function claimDue(
       chunk.map(
         (endpointId) => sql`select * from (
           select d.id, d.endpoint_id from webhook_deliveries d
-          where d.status = 'pending' and d.endpoint_id = ${endpointId} and d.next_attempt_at <= ${now}
-            and (d.lease_until is null or d.lease_until < ${now})
-          order by d.id limit ${Math.min(perEndpoint(endpointId), maxPerEndpoint)}) c${sql.raw(String(endpointId))}`,
+          where d.endpoint_id = ${endpointId} and d.next_attempt_at <= ${now} and ${isFree(now)}
+          order by d.id limit ${quota(endpointId)}) c${sql.raw(String(endpointId))}`,
       ),
       sql` union all `,
     )}`.execute(conn);
     candidates.push(...found.rows);
   }
-  candidates.sort((a, b) => Number(a.id) - Number(b.id));
-  const taken = new Map<number, number>();
-  const ids: number[] = [];
-  for (const row of candidates) {
-    const endpointId = Number(row.endpoint_id);
-    const count = taken.get(endpointId) ?? 0;
-    if (count >= perEndpoint(endpointId) || ids.length >= limit) continue;
-    taken.set(endpointId, count + 1);
-    ids.push(Number(row.id));
-  }
+  const ids = candidates
+    .map((row) => Number(row.id))
+    .sort((a, b) => a - b)
+    .slice(0, limit);
   if (ids.length === 0) return [];
-  const free = sql`status = 'pending' and (lease_until is null or lease_until < ${now})`;
-  const claimed = await sql<ClaimedDelivery>`
-    update webhook_deliveries set lease_owner = ${owner}, lease_until = ${now + leaseMs}
-    where id in (
-      select id from webhook_deliveries where id in (${sql.join(ids)}) and ${free}
-      ${isPostgres(conn) ? sql`for update skip locked` : sql``}
-    ) and ${free}
-    returning id, endpoint_id, organization_id, event_id, event_type, body, attempts`.execute(conn);
-  return claimed.rows
-    .map((r) => ({ ...r, id: Number(r.id), endpoint_id: Number(r.endpoint_id), attempts: Number(r.attempts) }))
-    .sort((a, b) => a.id - b.id);
+  const { rows } = await sql<ClaimedDelivery>`
+    update webhook_deliveries as d set lease_owner = ${owner}, lease_until = ${now + leaseMs}
+    where d.id in (${sql.join(ids)}) and ${isFree(now)}
+    returning ${claimedColumns('')}`.execute(conn);
+  return rows;
 }
 
 /** The secrets that sign now: the current one, and the previous one during a rotation's overlap. */

@@ -115,9 +115,29 @@ export function startWebhookWorker(
       if (!recording) void flush();
     });
 
+  // The limits count requests being sent, not outcomes being written: a slot is freed as soon as
+  // its attempt has an answer, and the delivery stays leased until its outcome is recorded, so no
+  // claim takes it again meanwhile. (Holding the slot through the write kept a third fewer
+  // requests going on PostgreSQL, where the write waits for a commit.)
+  let attempting = 0;
+  const freeSlot = (endpointId: number) => {
+    attempting--;
+    const left = (perEndpointCount.get(endpointId) ?? 1) - 1;
+    if (left > 0) perEndpointCount.set(endpointId, left);
+    else perEndpointCount.delete(endpointId);
+    nudge?.();
+  };
+
   const run = (delivery: ClaimedDelivery, endpoint: EndpointRow | undefined) => {
     const abort = new AbortController();
+    attempting++;
     perEndpointCount.set(delivery.endpoint_id, (perEndpointCount.get(delivery.endpoint_id) ?? 0) + 1);
+    let slotHeld = true;
+    const release = () => {
+      if (!slotHeld) return;
+      slotHeld = false;
+      freeSlot(delivery.endpoint_id);
+    };
     const done = (async () => {
       try {
         if (!endpoint) {
@@ -134,6 +154,7 @@ export function startWebhookWorker(
           delivery.body,
           abort.signal,
         );
+        release();
         if (result.error === 'aborted') {
           await releaseLeases(db, owner, [delivery.id]);
           return;
@@ -144,9 +165,8 @@ export function startWebhookWorker(
         await releaseLeases(db, owner, [delivery.id]).catch(() => {});
       } finally {
         inFlight.delete(delivery.id);
-        const left = (perEndpointCount.get(delivery.endpoint_id) ?? 1) - 1;
-        if (left > 0) perEndpointCount.set(delivery.endpoint_id, left);
-        else perEndpointCount.delete(delivery.endpoint_id);
+        release();
+        // A written outcome may let a claim go that a backlog of writes held back.
         nudge?.();
       }
     })();
@@ -165,16 +185,9 @@ export function startWebhookWorker(
       fanOutDue = (await fanOut(db, lastFanOut)) > 0;
     }
     if (stopping) return false;
-    const free = concurrency - inFlight.size;
-    const claimed = await claimDue(
-      db,
-      owner,
-      now(),
-      settings.leaseMs,
-      free,
-      (endpointId) => perEndpoint - (perEndpointCount.get(endpointId) ?? 0),
-      perEndpoint,
-    );
+    // Outcomes not yet written hold their leases; should writing fall behind, claiming waits for it.
+    const free = Math.min(concurrency - attempting, 2 * concurrency - inFlight.size);
+    const claimed = await claimDue(db, owner, now(), settings.leaseMs, free, perEndpointCount, perEndpoint);
     if (claimed.length === 0) return false;
     const endpoints = await endpointsById([...new Set(claimed.map((d) => d.endpoint_id))]);
     for (const delivery of claimed) {
