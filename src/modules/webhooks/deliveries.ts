@@ -84,6 +84,17 @@ export interface ClaimedDelivery {
   attempts: number;
 }
 
+/** What one claim asks for: see `claimDue`. */
+export interface Claim {
+  owner: string;
+  now: number;
+  leaseMs: number;
+  limit: number;
+  /** Per endpoint, the attempts this process is sending to it now. */
+  busy: ReadonlyMap<number, number>;
+  maxPerEndpoint: number;
+}
+
 /**
  * Leases due deliveries for this process: at most `limit`, at most `maxPerEndpoint` less those it
  * is already sending (`busy`) of one endpoint, the oldest of each endpoint first (event order).
@@ -93,19 +104,11 @@ export interface ClaimedDelivery {
  * second.) Two processes never hold a delivery at once; an expired lease (a crashed process) is
  * taken over like a free one.
  */
-export async function claimDue(
-  db: Db,
-  owner: string,
-  now: number,
-  leaseMs: number,
-  limit: number,
-  busy: ReadonlyMap<number, number>,
-  maxPerEndpoint: number,
-): Promise<ClaimedDelivery[]> {
-  if (limit <= 0) return [];
+export async function claimDue(db: Db, claim: Claim): Promise<ClaimedDelivery[]> {
+  if (claim.limit <= 0) return [];
   const claimed = isPostgres(db.kysely)
-    ? await claimOnPostgres(db.kysely, owner, now, leaseMs, limit, busy, maxPerEndpoint)
-    : await claimOnSqlite(db.kysely, owner, now, leaseMs, limit, busy, maxPerEndpoint);
+    ? await claimOnPostgres(db.kysely, claim)
+    : await claimOnSqlite(db.kysely, claim);
   return claimed
     .map((r) => ({ ...r, id: Number(r.id), endpoint_id: Number(r.endpoint_id), attempts: Number(r.attempts) }))
     .sort((a, b) => a.id - b.id);
@@ -123,12 +126,7 @@ const isFree = (now: number) => sql`d.status = 'pending' and (d.lease_until is n
  */
 async function claimOnPostgres(
   conn: Conn,
-  owner: string,
-  now: number,
-  leaseMs: number,
-  limit: number,
-  busy: ReadonlyMap<number, number>,
-  maxPerEndpoint: number,
+  { owner, now, leaseMs, limit, busy, maxPerEndpoint }: Claim,
 ): Promise<ClaimedDelivery[]> {
   const { rows } = await sql<ClaimedDelivery>`
     with due as (
@@ -154,12 +152,7 @@ async function claimOnPostgres(
 /** SQLite: the write lock serialises claims; candidates per endpoint, then one UPDATE. */
 async function claimOnSqlite(
   conn: Conn,
-  owner: string,
-  now: number,
-  leaseMs: number,
-  limit: number,
-  busy: ReadonlyMap<number, number>,
-  maxPerEndpoint: number,
+  { owner, now, leaseMs, limit, busy, maxPerEndpoint }: Claim,
 ): Promise<ClaimedDelivery[]> {
   const quota = (endpointId: number) => maxPerEndpoint - (busy.get(endpointId) ?? 0);
   const endpointIds = (await conn.selectFrom('webhook_endpoints').select('id').orderBy('id').execute())

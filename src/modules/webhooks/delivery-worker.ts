@@ -187,7 +187,14 @@ export function startWebhookWorker(
     if (stopping) return false;
     // Outcomes not yet written hold their leases; should writing fall behind, claiming waits for it.
     const free = Math.min(concurrency - attempting, 2 * concurrency - inFlight.size);
-    const claimed = await claimDue(db, owner, now(), settings.leaseMs, free, perEndpointCount, perEndpoint);
+    const claimed = await claimDue(db, {
+      owner,
+      now: now(),
+      leaseMs: settings.leaseMs,
+      limit: free,
+      busy: perEndpointCount,
+      maxPerEndpoint: perEndpoint,
+    });
     if (claimed.length === 0) return false;
     const endpoints = await endpointsById([...new Set(claimed.map((d) => d.endpoint_id))]);
     for (const delivery of claimed) {
