@@ -29,6 +29,45 @@ interface RouteDefinition {
 type Compile = (route: RouteDefinition) => unknown;
 type BuildValidator = (externalSchemas: Record<string, unknown>, options?: { customOptions?: object }) => Compile;
 
+interface Validate {
+  (data: unknown): boolean;
+  errors?: unknown[] | null;
+}
+
+/** JSON Pointers to the numbers in `value` that are not finite. */
+function infiniteNumbers(value: unknown, pointer = ''): string[] {
+  if (typeof value === 'number') return Number.isFinite(value) ? [] : [pointer];
+  if (typeof value !== 'object' || value === null) return [];
+  return Object.entries(value).flatMap(([name, item]) =>
+    infiniteNumbers(item, `${pointer}/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`),
+  );
+}
+
+/**
+ * Ajv coerces query, path and header text with `+text`, so `?limit=1e309` becomes Infinity; its
+ * integer check takes that, and its minimum and maximum skip numbers that are not finite. Such a
+ * value is refused here, named like any other value of the wrong type. (A body is not coerced, and
+ * Ajv's type check without coercion refuses the Infinity that JSON.parse makes of `1e309`.)
+ */
+function refusingInfinity(validate: Validate): Validate {
+  const checked: Validate = (data) => {
+    const valid = validate(data);
+    checked.errors = validate.errors;
+    if (!valid) return false;
+    const infinite = infiniteNumbers(data);
+    if (infinite.length === 0) return true;
+    checked.errors = infinite.map((instancePath) => ({
+      instancePath,
+      schemaPath: '#/type',
+      keyword: 'type',
+      params: { type: 'number' },
+      message: 'must be a finite number',
+    }));
+    return false;
+  };
+  return checked;
+}
+
 /** Fastify's validator compiler (@fastify/ajv-compiler), with coercion turned off for bodies. */
 function bodiesAsSent(): BuildValidator {
   const fromPool = AjvCompiler() as unknown as BuildValidator;
@@ -36,7 +75,7 @@ function bodiesAsSent(): BuildValidator {
     const customOptions = { ...options.customOptions, ...AJV_OPTIONS };
     const coercing = fromPool(externalSchemas, { ...options, customOptions });
     const exact = fromPool(externalSchemas, { ...options, customOptions: { ...customOptions, coerceTypes: false } });
-    return (route) => (route.httpPart === 'body' ? exact(route) : coercing(route));
+    return (route) => (route.httpPart === 'body' ? exact(route) : refusingInfinity(coercing(route) as Validate));
   };
 }
 
