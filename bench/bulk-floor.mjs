@@ -5,11 +5,9 @@
 // of `npm run bench` are read against this floor, measured in the same run.
 //
 //   node bench/bulk-floor.mjs <fresh file> [reservations]   → one JSON line on stdout
-import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
-import { cli, removeDatabaseFiles, ROOT } from './lib.mjs';
-
-const SQLite = createRequire(`${ROOT}/package.json`)('better-sqlite3');
+import { SQLite } from '../dist/src/db/sqlite-driver.js';
+import { cli, removeDatabaseFiles } from './lib.mjs';
 
 const [file, count = '1000000'] = process.argv.slice(2);
 if (!file) throw new Error('usage: node bench/bulk-floor.mjs <fresh file> [reservations]');

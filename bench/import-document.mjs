@@ -3,7 +3,7 @@
 // Usage: node bench/import-document.mjs <bench.sqlite> <out.json> <reservations>
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
-import SQLite from 'better-sqlite3';
+import { SQLite } from '../dist/src/db/sqlite-driver.js';
 
 const [source, target, wanted] = process.argv.slice(2);
 const db = new SQLite(source, { readonly: true });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import SQLite from 'better-sqlite3';
+import { SQLite } from '../../src/db/sqlite-driver.js';
 import type { Db } from '../../src/db/database.js';
 import type { ImportDocument, ImportReservation } from '../../src/modules/data/import.schemas.js';
 import { importDocument } from '../../src/modules/data/import.service.js';

@@ -1,4 +1,4 @@
-import SQLite from 'better-sqlite3';
+import { SQLite } from '../../src/db/sqlite-driver.js';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
