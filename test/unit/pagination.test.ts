@@ -251,8 +251,8 @@ describe('Link targets that cannot be forged', () => {
       fc.property(anyQueryText, (query) => {
         const requestUrl = `${PATH}?${query}`;
         // What the client sent, as form parameters: non-ASCII written as its UTF-8 escapes first (the
-        // same bytes to URLSearchParams, whose Node 20 version garbles an astral character after a
-        // "%"), and a leading & so that a "?" opening the query is not dropped.
+        // same bytes to URLSearchParams, which garbles an astral character after a "%" on Node 20
+        // and 24 alike), and a leading & so that a "?" opening the query is not dropped.
         const asciiQuery = query.replace(/[^\0-\x7f]/gu, (character) => encodeURIComponent(character));
         const { standard, sdk } = parsedLinks(requestUrl);
         expect(Object.keys(standard).sort()).toEqual(['first', 'last', 'next', 'prev']);
