@@ -102,20 +102,43 @@ describe('start of a day in a time zone', () => {
     expect(formatTimestamp(startOfDayInZone(date, zone))).toBe(expected);
   });
 
+  const zones = [
+    'Europe/Amsterdam',
+    'America/New_York',
+    'Australia/Lord_Howe',
+    'Pacific/Chatham',
+    'America/Santiago',
+    'Asia/Tehran',
+  ];
+
   it('is the first instant of that date in the zone, for any date and zone', () => {
-    const zones = [
-      'Europe/Amsterdam',
-      'America/New_York',
-      'Australia/Lord_Howe',
-      'Pacific/Chatham',
-      'America/Santiago',
-      'Asia/Tehran',
-    ];
     fc.assert(
       fc.property(calendarDate, fc.constantFrom(...zones), (date, zone) => {
         const start = startOfDayInZone(date, zone);
         expect(dateInZone(start, zone)).toBe(date);
         expect(dateInZone(new Date(start.getTime() - 1000), zone)).toBe(addDays(date, -1));
+      }),
+    );
+  });
+
+  // Days already computed are remembered (by zone and date): asked again, in any order, after the
+  // caller changed the Date it got, the answer is still the first instant of that day in that zone.
+  it('answers the same day again, in any order and zone, with a Date of its own', () => {
+    const days = fc.array(
+      fc.tuple(fc.constantFrom('2025-03-30', '2025-10-26', '2024-02-29', '2025-07-01'), fc.constantFrom(...zones)),
+      {
+        minLength: 2,
+        maxLength: 30,
+      },
+    );
+    fc.assert(
+      fc.property(days, (asked) => {
+        for (const [date, zone] of asked) {
+          const start = startOfDayInZone(date, zone);
+          expect(dateInZone(start, zone)).toBe(date);
+          expect(dateInZone(new Date(start.getTime() - 1000), zone)).toBe(addDays(date, -1));
+          start.setTime(0);
+        }
       }),
     );
   });
