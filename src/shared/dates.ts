@@ -90,8 +90,9 @@ export function parseTimestamp(value: string): Date | undefined {
 }
 
 /**
- * An Intl formatter per time zone, made once: making one costs ~10× using it (~115 µs against ~12 µs here), and a request for
- * a timestamp period needs several. Zones are those of organizations, a short list.
+ * An Intl formatter per time zone, made once: making one costs ~10× using it (~115 µs against
+ * ~12 µs here), and a request for a timestamp period needs several. Zones are those of
+ * organizations, a short list.
  */
 function perZone(make: (timeZone: string) => Intl.DateTimeFormat): (timeZone: string) => Intl.DateTimeFormat {
   const made = new Map<string, Intl.DateTimeFormat>();
