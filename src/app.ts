@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import type { Writable } from 'node:stream';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -7,6 +8,7 @@ import type { Db } from './db/database.js';
 import { assertAcceptsJson } from './http/accept.js';
 import { requireCredentials } from './http/auth.js';
 import { registerCompression } from './http/compression.js';
+import { copyForwardedToXForwardedFor, trustedProxies } from './http/forwarded.js';
 import { healthRoutes } from './http/health.routes.js';
 import { acceptUtf8JsonOnly } from './http/json-body.js';
 import { registerOpenApi } from './http/openapi.js';
@@ -63,6 +65,17 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     genReqId: (req) => requestId(req.headers['x-request-id']),
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { ignoreTrailingSlash: true },
+    // SPEC §12: request.ip (rate limits, the failed-authentication throttle, logs) is the client's.
+    ...(config.trustProxy === undefined
+      ? {}
+      : {
+          trustProxy: trustedProxies(config.trustProxy),
+          // Runs before anything reads request.ip, the log of the incoming request included.
+          rewriteUrl: (request: IncomingMessage) => {
+            copyForwardedToXForwardedFor(request.headers);
+            return request.url ?? '/';
+          },
+        }),
     ...validationOptions(),
     ...serverOptions(config.serverLimits),
     clientErrorHandler(error, socket) {

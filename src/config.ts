@@ -4,6 +4,8 @@
  * single line the CLI prints before it stops.
  */
 
+import { isIP } from 'node:net';
+
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
@@ -62,6 +64,11 @@ export interface Config {
   /** Prefix of the rate-limit keys in Redis: instances sharing a budget share it. */
   readonly redisKeyPrefix: string;
   readonly logLevel: LogLevel;
+  /**
+   * SPEC §12: the proxies whose X-Forwarded-For / Forwarded headers are believed, as a hop count
+   * or addresses and CIDRs; undefined: none (the client address is the TCP peer).
+   */
+  readonly trustProxy: TrustProxy | undefined;
   readonly rateLimits: RateLimitSettings;
   readonly serverLimits: ServerLimits;
   readonly webhooks: WebhookSettings;
@@ -83,6 +90,9 @@ export interface WebhookSettings {
   /** How long a claimed attempt is a process's alone; longer than the timeout. */
   readonly leaseMs: number;
 }
+
+/** Hops to believe, or the addresses, CIDRs and proxy-addr names (`loopback`, …) of trusted proxies. */
+export type TrustProxy = number | readonly string[];
 
 export const DEFAULT_RETRY_SCHEDULE_SECONDS = [5, 300, 1800, 7200, 18000, 36000, 36000] as const;
 
@@ -198,6 +208,31 @@ function numericSettings<T extends object>(
   return Object.freeze(settings) as Readonly<T>;
 }
 
+/** proxy-addr's names for address ranges, accepted in TRUST_PROXY beside addresses and CIDRs. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isAddressOrCidr(value: string): boolean {
+  const [address = '', prefix, ...rest] = value.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/** A hop count (1–64), or a comma-separated list of addresses, CIDRs and proxy-addr range names. */
+function parseTrustProxy(source: Source): TrustProxy {
+  const value = source.value.trim();
+  if (/^\d{1,2}$/.test(value) && Number(value) >= 1 && Number(value) <= 64) return Number(value);
+  const entries = value.split(',').map((entry) => entry.trim());
+  if (entries.every((entry) => PROXY_RANGE_NAMES.includes(entry) || isAddressOrCidr(entry))) {
+    return Object.freeze(entries);
+  }
+  throw invalid(
+    source,
+    `a hop count from 1 to 64, or comma-separated addresses and CIDRs (or ${PROXY_RANGE_NAMES.join(', ')})`,
+  );
+}
+
 function parseBoolean(source: Source): boolean {
   if (source.value === 'true') return true;
   if (source.value === 'false') return false;
@@ -257,6 +292,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, flags: ConfigFlags = {}): Con
   const host = pick(flags.host, '--host', env.HOST, 'HOST');
   const logLevel = pick(flags.logLevel, '--log-level', env.LOG_LEVEL, 'LOG_LEVEL');
   const redis = pick(undefined, '', env.REDIS_URL, 'REDIS_URL');
+  const trustProxy = pick(undefined, '', env.TRUST_PROXY, 'TRUST_PROXY');
 
   if (host && host.value.trim() === '') throw invalid(host, 'a host name or address');
 
@@ -267,6 +303,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, flags: ConfigFlags = {}): Con
     redisUrl: redis ? parseRedisUrl(redis) : undefined,
     redisKeyPrefix: env.REDIS_KEY_PREFIX || 'booking:rate:',
     logLevel: logLevel ? parseLogLevel(logLevel) : 'info',
+    trustProxy: trustProxy ? parseTrustProxy(trustProxy) : undefined,
     rateLimits: numericSettings(env, DEFAULT_RATE_LIMITS, RATE_LIMIT_VARIABLES),
     serverLimits: numericSettings(env, DEFAULT_SERVER_LIMITS, SERVER_LIMIT_VARIABLES),
     webhooks: webhookSettings(env),

@@ -10,6 +10,7 @@ describe('loadConfig', () => {
       redisUrl: undefined,
       redisKeyPrefix: 'booking:rate:',
       logLevel: 'info',
+      trustProxy: undefined,
       rateLimits: {
         max: 600,
         windowSeconds: 60,
@@ -97,6 +98,17 @@ describe('loadConfig', () => {
   });
 
   it.each([
+    ['1', 1],
+    ['64', 64],
+    ['10.0.0.2', ['10.0.0.2']],
+    ['127.0.0.1, 10.0.0.0/8 ,fd00::/8', ['127.0.0.1', '10.0.0.0/8', 'fd00::/8']],
+    ['loopback,uniquelocal', ['loopback', 'uniquelocal']],
+    ['::ffff:10.0.0.2/128', ['::ffff:10.0.0.2/128']],
+  ])('reads TRUST_PROXY=%s as %j', (value, expected) => {
+    expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
+  });
+
+  it.each([
     [{ PORT: 'abc' }, {}, 'Invalid PORT: expected an integer from 0 to 65535, got "abc"'],
     [{ PORT: '70000' }, {}, 'Invalid PORT'],
     [{}, { port: '-1' }, 'Invalid --port'],
@@ -110,6 +122,14 @@ describe('loadConfig', () => {
     [{ AUTH_FAILURE_MAX: '-3' }, {}, 'Invalid AUTH_FAILURE_MAX'],
     [{ MAX_RSS_MB: 'lots' }, {}, 'Invalid MAX_RSS_MB'],
     [{ RATE_LIMIT_MAX: '00' }, {}, 'Invalid RATE_LIMIT_MAX'],
+    [{ TRUST_PROXY: 'true' }, {}, 'Invalid TRUST_PROXY: expected a hop count from 1 to 64'],
+    [{ TRUST_PROXY: '0' }, {}, 'Invalid TRUST_PROXY'],
+    [{ TRUST_PROXY: '65' }, {}, 'Invalid TRUST_PROXY'],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, {}, 'Invalid TRUST_PROXY'],
+    [{ TRUST_PROXY: 'fd00::/129' }, {}, 'Invalid TRUST_PROXY'],
+    [{ TRUST_PROXY: '10.0.0.1,' }, {}, 'Invalid TRUST_PROXY'],
+    [{ TRUST_PROXY: 'balancer.internal' }, {}, 'Invalid TRUST_PROXY'],
+    [{ TRUST_PROXY: '10.0.0.1/8/8' }, {}, 'Invalid TRUST_PROXY'],
   ])('refuses %o %o with one line naming the setting', (env, flags, message) => {
     let error: unknown;
     try {
