@@ -954,6 +954,8 @@ export interface operations {
                 organization?: number;
                 /** @description Only records modified at or after this date (start of the day in the organization's time zone) or RFC 3339 timestamp */
                 modifiedSince?: string;
+                /** @description Another name of modifiedSince (the original service's clients send it); naming both is a 400. Only records modified at or after this date (start of the day in the organization's time zone) or RFC 3339 timestamp */
+                modifiedDateFrom?: string;
                 /** @description Include deactivated accommodations */
                 includeInactive?: boolean;
             };

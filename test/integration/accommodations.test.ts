@@ -69,8 +69,25 @@ describe.each(DIALECTS)('GET /api/accommodations/ on %s', (dialect) => {
     ['2025-03-01T12:00:00.5Z', []],
     ['2025-03-01T13:00:00+01:00', [12]],
     ['2025-03-01T12:00:01Z', []],
-  ])('filters modifiedSince=%s (at or after)', async (since, expected) => {
+  ])('filters modifiedSince=%s (at or after), and so does modifiedDateFrom', async (since, expected) => {
     expect(ids(await get(`?organization=1&modifiedSince=${encodeURIComponent(since)}`))).toEqual(expected);
+    // SPEC §4.1: the name the original service's published client sends.
+    expect(ids(await get(`?modifiedDateFrom=${encodeURIComponent(since)}&organization=1`))).toEqual(expected);
+  });
+
+  it('refuses modifiedSince and modifiedDateFrom together, naming both', async () => {
+    const response = await get('?organization=1&modifiedSince=2025-03-01&modifiedDateFrom=2025-03-01');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors.map((e: { parameter: string }) => e.parameter)).toEqual([
+      'modifiedSince',
+      'modifiedDateFrom',
+    ]);
+  });
+
+  it.each(['yesterday', '2025-02-30'])('refuses modifiedDateFrom=%s, naming modifiedDateFrom', async (since) => {
+    const response = await get(`?organization=1&modifiedDateFrom=${since}`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual([{ parameter: 'modifiedDateFrom', message: expect.any(String) }]);
   });
 
   it('serves the path with and without the trailing slash, never with a Link header', async () => {

@@ -24,7 +24,7 @@ import {
   availability,
   createAccommodation,
   getAccommodation,
-  parseModifiedSince,
+  modifiedSinceOf,
   updateAccommodation,
 } from './accommodations.service.js';
 
@@ -47,8 +47,8 @@ export const accommodationRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clo
       },
     },
     async (request, reply) => {
-      const { modifiedSince, includeInactive } = request.query;
-      const since = modifiedSince === undefined ? undefined : parseModifiedSince(modifiedSince);
+      const { includeInactive } = request.query;
+      const since = modifiedSinceOf(request.query);
       const organization = resolveOrganization(principalOf(request), request.query.organization);
       const read = await accommodationList(db.kysely, organization, { modifiedSince: since, includeInactive });
       const serialize = serializerOf(reply);

@@ -49,18 +49,24 @@ export const AccommodationSchema = Type.Object(
 );
 export type Accommodation = Static<typeof AccommodationSchema>;
 
+const MODIFIED_SINCE_DESCRIPTION =
+  "Only records modified at or after this date (start of the day in the organization's time zone) or RFC 3339 timestamp";
+const ModifiedSinceText = Type.String({
+  // The shape is checked here so it is reported with the other parameters; calendar validity in the service.
+  maxLength: 40,
+  pattern: `${YEAR_PATTERN}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(Z|z|[+-]\\d{2}:\\d{2}))?$`,
+  description: MODIFIED_SINCE_DESCRIPTION,
+  examples: ['2025-01-01', '2025-01-20T14:03:11Z'],
+});
+
 export const AccommodationListQuery = Type.Object({
   organization: Type.Optional(OrganizationId),
-  modifiedSince: Type.Optional(
-    Type.String({
-      // The shape is checked here so it is reported with the other parameters; calendar validity in the service.
-      maxLength: 40,
-      pattern: `${YEAR_PATTERN}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(Z|z|[+-]\\d{2}:\\d{2}))?$`,
-      description:
-        "Only records modified at or after this date (start of the day in the organization's time zone) or RFC 3339 timestamp",
-      examples: ['2025-01-01', '2025-01-20T14:03:11Z'],
-    }),
-  ),
+  modifiedSince: Type.Optional(ModifiedSinceText),
+  // SPEC §4.1: the original service's published client sends the filter under this name.
+  modifiedDateFrom: Type.Optional({
+    ...ModifiedSinceText,
+    description: `Another name of modifiedSince (the original service's clients send it); naming both is a 400. ${MODIFIED_SINCE_DESCRIPTION}`,
+  }),
   includeInactive: Type.Optional(Type.Boolean({ default: false, description: 'Include deactivated accommodations' })),
 });
 export type AccommodationListQuery = Static<typeof AccommodationListQuery>;

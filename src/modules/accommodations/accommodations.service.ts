@@ -37,14 +37,33 @@ type Conn = Kysely<Database>;
 /** `modifiedSince` is a calendar date or an instant; which one decides how it is compared. */
 export type ModifiedSince = { date: string } | { instant: Date };
 
-/** Pure and early: a malformed value is a 400, which must come before the 403 check (SPEC §6). */
-export function parseModifiedSince(text: string): ModifiedSince {
+/**
+ * The `modifiedSince` filter of a list request, under either of its names (SPEC §4.1). Pure and
+ * early: a malformed value, or both names at once, is a 400, which must come before the 403 check
+ * (SPEC §6).
+ */
+export function modifiedSinceOf(query: {
+  modifiedSince?: string;
+  modifiedDateFrom?: string;
+}): ModifiedSince | undefined {
+  const { modifiedSince, modifiedDateFrom } = query;
+  if (modifiedSince !== undefined && modifiedDateFrom !== undefined) {
+    const message = 'is another name of the same filter: give modifiedSince or modifiedDateFrom, not both';
+    throw invalidInput([
+      { parameter: 'modifiedSince', message },
+      { parameter: 'modifiedDateFrom', message },
+    ]);
+  }
+  if (modifiedSince !== undefined) return parseModifiedSince('modifiedSince', modifiedSince);
+  if (modifiedDateFrom !== undefined) return parseModifiedSince('modifiedDateFrom', modifiedDateFrom);
+  return undefined;
+}
+
+function parseModifiedSince(parameter: string, text: string): ModifiedSince {
   if (isCalendarDate(text)) return { date: text };
   const instant = parseTimestamp(text);
   if (instant) return { instant };
-  throw invalidInput([
-    { parameter: 'modifiedSince', message: 'must be a calendar date YYYY-MM-DD or an RFC 3339 timestamp' },
-  ]);
+  throw invalidInput([{ parameter, message: 'must be a calendar date YYYY-MM-DD or an RFC 3339 timestamp' }]);
 }
 
 /**
