@@ -97,7 +97,11 @@ export interface paths {
          * @description 404 when it does not exist or belongs to an organization the credential is not bound to.
          */
         get: operations["getAccommodation"];
-        put?: never;
+        /**
+         * Change an accommodation, sending the whole record
+         * @description Needs the write scope. The original service's way to update: every field PATCH may change is required; the same rules, locks and events as PATCH. `organization` cannot change.
+         */
+        put: operations["replaceAccommodation"];
         post?: never;
         /**
          * Deactivate an accommodation
@@ -185,7 +189,11 @@ export interface paths {
          * @description 404 when it does not exist or belongs to an organization the credential is not bound to.
          */
         get: operations["getReservation"];
-        put?: never;
+        /**
+         * Change a reservation, sending the whole record
+         * @description Needs the write scope. The original service's way to update: every field PATCH may change is required; the same rules, locks and events as PATCH. `organization` cannot change.
+         */
+        put: operations["replaceReservation"];
         post?: never;
         /**
          * Cancel a reservation
@@ -1412,6 +1420,183 @@ export interface operations {
             };
         };
     };
+    replaceAccommodation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    title: string;
+                    /** @description chalet, bungalow, pitch, apartment, room, tent, … */
+                    type: string;
+                    /** Format: int32 */
+                    maxPersons: number;
+                    bedrooms: number | null;
+                    active: boolean;
+                    /**
+                     * Format: int32
+                     * @description Organization id; may be omitted when the credential is bound to exactly one organization
+                     */
+                    organization?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The changed accommodation */
+            200: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Accommodation"];
+                };
+            };
+            /** @description Invalid input: `errors` names every broken parameter */
+            400: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:booking-service:problem:invalid-input",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "The request has invalid parameters.",
+                     *       "errors": [
+                     *         {
+                     *           "parameter": "dateTo",
+                     *           "message": "must be a real calendar date (YYYY-MM-DD)"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or wrong credentials */
+            401: {
+                headers: {
+                    /** @description The accepted scheme */
+                    "WWW-Authenticate"?: "Basic realm=\"booking\", charset=\"UTF-8\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The organization is not one of the credential’s, or the credential lacks the write scope */
+            403: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such record in the credential’s organizations */
+            404: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Accept header rules JSON out */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than 64 KiB */
+            413: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not application/json */
+            415: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (or failed authentications); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An unexpected failure; the body holds no internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Overloaded, shutting down, or the database is unreachable; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     deactivateAccommodation: {
         parameters: {
             query?: never;
@@ -2399,6 +2584,229 @@ export interface operations {
             /** @description The Accept header rules JSON out */
             406: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (or failed authentications); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An unexpected failure; the body holds no internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Overloaded, shutting down, or the database is unreachable; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    replaceReservation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: int32
+                     * @description Accommodation id
+                     */
+                    accommodation: number;
+                    /**
+                     * Format: date
+                     * @description Arrival day
+                     * @example 2025-07-14
+                     */
+                    dateFrom: string;
+                    /**
+                     * Format: date
+                     * @description Departure day
+                     * @example 2025-07-14
+                     */
+                    dateTo: string;
+                    /** Format: int32 */
+                    adults: number;
+                    /** Format: int32 */
+                    children: number;
+                    /** Format: int32 */
+                    babies: number;
+                    guestName: string;
+                    /**
+                     * @description decimal amount, e.g. 412.50
+                     * @example 412.50
+                     */
+                    totalAmount: string;
+                    /**
+                     * @description ISO 4217 code, e.g. EUR
+                     * @example EUR
+                     */
+                    currency: string;
+                    channel: string;
+                    /**
+                     * @description Reservation state (SPEC §3)
+                     * @enum {unknown}
+                     */
+                    status: "option" | "confirmed" | "checked-in" | "checked-out" | "cancelled" | "no-show";
+                    /**
+                     * Format: int32
+                     * @description Organization id; may be omitted when the credential is bound to exactly one organization
+                     */
+                    organization?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The changed reservation */
+            200: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReservationSummary"];
+                };
+            };
+            /** @description Invalid input: `errors` names every broken parameter */
+            400: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:booking-service:problem:invalid-input",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "The request has invalid parameters.",
+                     *       "errors": [
+                     *         {
+                     *           "parameter": "dateTo",
+                     *           "message": "must be a real calendar date (YYYY-MM-DD)"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or wrong credentials */
+            401: {
+                headers: {
+                    /** @description The accepted scheme */
+                    "WWW-Authenticate"?: "Basic realm=\"booking\", charset=\"UTF-8\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The organization is not one of the credential’s, or the credential lacks the write scope */
+            403: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such record in the credential’s organizations */
+            404: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Accept header rules JSON out */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The change conflicts with the data (a taken night, a state move) */
+            409: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than 64 KiB */
+            413: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not application/json */
+            415: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {

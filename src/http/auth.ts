@@ -108,6 +108,15 @@ export function resolveOrganization(principal: Principal, requested: number | un
   return requested;
 }
 
+/**
+ * The organizations a record may be looked for in: the credential's, or the one a whole-record
+ * body names (PUT), which must be one of them (403 otherwise, as everywhere). A record of another
+ * organization is then not found: a PUT cannot move a record between organizations.
+ */
+export function organizationsToSearch(principal: Principal, named: number | undefined): readonly number[] {
+  return named === undefined ? principal.organizations : [resolveOrganization(principal, named)];
+}
+
 /** Failed attempts of one request, counted per client address and (Basic) per username. */
 function attemptAccounting(
   limiter: RateLimiter,

@@ -80,6 +80,44 @@ describe.each(DIALECTS)('writes across server processes on %s', (dialect) => {
     }
   });
 
+  it(`settles a PUT and a PATCH of one reservation sent to different processes at once as one serial order (${ROUNDS} rounds)`, async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const stay = { dateFrom: addDays('2026-06-01', round * 3), dateTo: addDays('2026-06-03', round * 3) };
+      const booked = await send(0, 'POST', '/api/reservations', {
+        accommodation: 10,
+        ...stay,
+        adults: 2,
+        guestName: 'First',
+        totalAmount: '100.00',
+        currency: 'EUR',
+      });
+      expect(booked.status).toBe(201);
+      const path = `/api/reservations/${((await booked.json()) as { id: number }).id}`;
+      const whole = {
+        accommodation: 10,
+        ...stay,
+        adults: 3,
+        children: 0,
+        babies: 0,
+        guestName: `Put ${round}`,
+        totalAmount: '150.00',
+        currency: 'EUR',
+        channel: 'website',
+        status: 'confirmed',
+      };
+      const [put, patch] = await releasedTogether([
+        () => send(0, 'PUT', path, whole),
+        () => send(1, 'PATCH', path, { channel: 'phone' }),
+      ]);
+      expect([put?.status, patch?.status]).toEqual([200, 200]);
+      const answers = [await put?.json(), await patch?.json()];
+      const stored = (await (await send(1, 'GET', path)).json()) as { channel: string };
+      // PUT's fields always survive; the channel is the PATCH's exactly when the PATCH came last.
+      expect(stored).toMatchObject({ guestName: `Put ${round}`, adults: 3, totalAmount: '150.00' });
+      expect(stored).toEqual(stored.channel === 'phone' ? answers[1] : answers[0]);
+    }
+  });
+
   it('never stores an overlap when booking import runs beside API bookings of the same nights', async () => {
     // Back-to-back two-night stays on every unit; the bookings below ask for nights among them.
     const reservations = UNITS.flatMap((unit) =>

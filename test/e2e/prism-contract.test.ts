@@ -459,12 +459,16 @@ describe.each(DIALECTS)('Prism proxying real servers with their own /openapi.jso
       headers: html,
     });
 
+    // PUT takes the whole record (SPEC §9).
+    const wholeUnit = { title: 'Chalet Prism', type: 'chalet', maxPersons: 4, bedrooms: null, active: true };
     for (const [operation, method] of [
       ['updateAccommodation', 'PATCH'],
+      ['replaceAccommodation', 'PUT'],
       ['deactivateAccommodation', 'DELETE'],
     ] as const) {
       // DELETE takes no body: one sent with it (too large, or not JSON) is against the document too.
-      const body = method === 'PATCH' ? { title: 'Chalet Prism (renovated)' } : undefined;
+      const body =
+        method === 'PATCH' ? { title: 'Chalet Prism (renovated)' } : method === 'PUT' ? wholeUnit : undefined;
       await run({
         operation,
         status: 400,
@@ -496,7 +500,7 @@ describe.each(DIALECTS)('Prism proxying real servers with their own /openapi.jso
         body: 'renovated',
         brokenOnPurpose: true,
       });
-      if (method === 'PATCH') {
+      if (method !== 'DELETE') {
         await run({
           operation,
           status: 400,
@@ -672,11 +676,41 @@ describe.each(DIALECTS)('Prism proxying real servers with their own /openapi.jso
       path: `/api/reservations/${checkedOut}`,
       headers: writer,
     });
+    const wholeReservation = {
+      accommodation: booking.accommodation,
+      dateFrom: booking.dateFrom,
+      dateTo: booking.dateTo,
+      adults: 2,
+      children: 0,
+      babies: 0,
+      guestName: booking.guestName,
+      totalAmount: booking.totalAmount,
+      currency: booking.currency,
+      channel: booking.channel,
+      status: 'confirmed',
+    };
+    await run({
+      operation: 'replaceReservation',
+      status: 200,
+      method: 'PUT',
+      path: reservationPath,
+      headers: writer,
+      body: { organization: PARK, ...wholeReservation },
+    });
+    await run({
+      operation: 'replaceReservation',
+      status: 409,
+      method: 'PUT',
+      path: reservationPath,
+      headers: writer,
+      body: { ...wholeReservation, status: 'checked-out' },
+    });
     for (const [operation, method] of [
       ['updateReservation', 'PATCH'],
+      ['replaceReservation', 'PUT'],
       ['cancelReservation', 'DELETE'],
     ] as const) {
-      const body = method === 'PATCH' ? { adults: 2 } : undefined;
+      const body = method === 'PATCH' ? { adults: 2 } : method === 'PUT' ? wholeReservation : undefined;
       await run({
         operation,
         status: 400,
@@ -936,7 +970,8 @@ describe.each(DIALECTS)('Prism proxying real servers with their own /openapi.jso
       operation: '(none)',
       status: 405,
       method: 'PUT',
-      path: '/api/accommodations/',
+      // A path no operation with a path parameter could match (PUT /api/accommodations/{id} exists).
+      path: '/api/events',
       headers: writer,
       body: unit,
       brokenOnPurpose: true,
@@ -957,12 +992,14 @@ describe.each(DIALECTS)('Prism proxying real servers with their own /openapi.jso
       ['createAccommodation', 'POST', '/api/accommodations/', unit],
       ['getAccommodation', 'GET', unitPath, undefined],
       ['updateAccommodation', 'PATCH', unitPath, { title: 'Chalet Prism' }],
+      ['replaceAccommodation', 'PUT', unitPath, wholeUnit],
       ['deactivateAccommodation', 'DELETE', unitPath, undefined],
       ['getAvailability', 'GET', `/api/accommodations/1/availability?${nights}`, undefined],
       ['listReservationSummaries', 'GET', summaries, undefined],
       ['createReservation', 'POST', '/api/reservations', { ...booking, dateFrom: '2027-08-01', dateTo: '2027-08-03' }],
       ['getReservation', 'GET', reservationPath, undefined],
       ['updateReservation', 'PATCH', reservationPath, { adults: 2 }],
+      ['replaceReservation', 'PUT', reservationPath, wholeReservation],
       ['cancelReservation', 'DELETE', reservationPath, undefined],
       ['listEvents', 'GET', feed, undefined],
       ...hookOperations,

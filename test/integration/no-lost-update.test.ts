@@ -29,7 +29,7 @@ describe.each(DIALECTS)('concurrent writes on %s', (dialect) => {
     key = await apiKeyFor(database.db, { organizations: [1], scope: 'write' });
   });
 
-  const send = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+  const send = (method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: object) =>
     app.inject({ method, url, payload, headers: { 'x-api-key': key } });
   /** A stay of two nights of its own for each round, so rounds never meet. */
   const nightsOfRound = (round: number): [string, string] => [
@@ -58,6 +58,42 @@ describe.each(DIALECTS)('concurrent writes on %s', (dialect) => {
       ]);
       expect([named?.statusCode, counted?.statusCode]).toEqual([200, 200]);
       expect((await send('GET', url)).json()).toMatchObject({ guestName: `Renamed ${round}`, adults: 3 });
+    }
+  });
+
+  // PUT replaces every field PATCH may change, so "nothing lost" means: the stored record is one of
+  // the two serial orders. PUT then PATCH keeps the PATCH's channel; PATCH then PUT is PUT's record
+  // whole. Either way it equals the answer of the one that committed last, and each committed
+  // change has one event, versions consecutive.
+  it(`settles a PUT racing a PATCH of one reservation as one serial order (${ROUNDS} rounds)`, async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const [dateFrom, dateTo] = nightsOfRound(round);
+      const { id } = (await book(dateFrom, dateTo)).json();
+      const url = `/api/reservations/${id}`;
+      const whole = {
+        accommodation: 12,
+        dateFrom,
+        dateTo,
+        adults: 4,
+        children: 1,
+        babies: 0,
+        guestName: `Put ${round}`,
+        totalAmount: '180.00',
+        currency: 'EUR',
+        channel: 'website',
+        status: 'confirmed',
+      };
+      const [put, patch] = await releasedTogether([
+        () => send('PUT', url, whole),
+        () => send('PATCH', url, { channel: 'phone' }),
+      ]);
+      expect([put?.statusCode, patch?.statusCode]).toEqual([200, 200]);
+      const stored = (await send('GET', url)).json();
+      expect(stored).toMatchObject({ guestName: `Put ${round}`, adults: 4, children: 1, totalAmount: '180.00' });
+      const patchWasLast = stored.channel === 'phone';
+      expect(stored).toEqual(patchWasLast ? patch?.json() : put?.json());
+      const events = (await send('GET', `/api/events?reservation=${id}`)).json() as { resource: { version: number } }[];
+      expect(events.map((e) => e.resource.version)).toEqual([1, 2, 3]);
     }
   });
 

@@ -249,9 +249,17 @@ describe.each(DIALECTS)('OWASP API Top 10 on %s', (dialect) => {
     const validBodies: Record<string, unknown> = {
       'POST /api/accommodations/': { title: 'New', type: 'chalet', maxPersons: 2 },
       'PATCH /api/accommodations/:id': { title: 'Renamed' },
+      'PUT /api/accommodations/:id': { title: 'Renamed', type: 'chalet', maxPersons: 2, bedrooms: null, active: true },
       'DELETE /api/accommodations/:id': undefined,
       'POST /api/reservations': booking(10, { dateFrom: '2026-01-01', dateTo: '2026-01-03' }),
       'PATCH /api/reservations/:id': { guestName: 'Someone' },
+      'PUT /api/reservations/:id': {
+        ...booking(10, { dateFrom: '2026-01-01', dateTo: '2026-01-03' }),
+        children: 0,
+        babies: 0,
+        channel: 'api',
+        status: 'confirmed',
+      },
       'DELETE /api/reservations/:id': undefined,
       // Webhook endpoints need the admin scope (SPEC §10): a read key is refused all the more.
       'POST /api/webhook-endpoints': { organization: 1, url: 'https://hooks.example.com/booking' },
@@ -311,7 +319,8 @@ describe.each(DIALECTS)('OWASP API Top 10 on %s', (dialect) => {
       ['TRACE', '/api/accommodations/', 405],
       ['TRACE', '/health', 405],
       ['DELETE', '/health', 405],
-      ['PUT', '/api/reservations/summaries', 405],
+      // (PUT /api/reservations/summaries is PUT of a reservation whose id is not a number: a 400.)
+      ['PUT', '/api/events', 405],
       ['GET', '/api/nothing-here', 404],
       ['OPTIONS', '/api/accommodations/', 405],
     ] as const)('refuses %s %s with %i problem+json', async (method, url, status) => {

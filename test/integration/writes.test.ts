@@ -42,7 +42,7 @@ describe.each(DIALECTS)('write API on %s', (dialect) => {
   });
 
   const send = (
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
     url: string,
     body?: unknown,
     headers: Record<string, string> = {},
@@ -216,6 +216,118 @@ describe.each(DIALECTS)('write API on %s', (dialect) => {
     expect((await book({ adults: 5 })).json().errors).toEqual([
       { parameter: 'adults', message: expect.stringContaining('capacity of 4') },
     ]);
+  });
+
+  /** A PUT body: the whole record as for POST, every field PATCH may change (SPEC §9). */
+  const wholeReservation = (overrides: Record<string, unknown> = {}) =>
+    booking({ children: 0, babies: 0, channel: 'api', status: 'confirmed', ...overrides });
+
+  it('replaces a reservation with PUT under the rules, locks and events of PATCH', async () => {
+    const a = (await book()).json();
+    const b = (await book({ dateFrom: '2025-07-20', dateTo: '2025-07-25' })).json();
+    now += 3_600_000;
+    // The original client's path has a trailing slash; organization may come along, unchanged.
+    const replaced = await send(
+      'PUT',
+      `/api/reservations/${b.id}/`,
+      wholeReservation({
+        organization: 1,
+        dateFrom: '2025-07-15',
+        dateTo: '2025-07-25',
+        guestName: 'B. Bakker',
+        children: 1,
+      }),
+    );
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    expect(replaced.json()).toMatchObject({
+      id: b.id,
+      dateFrom: '2025-07-15',
+      nights: 10,
+      guestName: 'B. Bakker',
+      children: 1,
+      modified: '2025-06-15T11:00:00Z',
+    });
+    expect((await send('GET', `/api/reservations/${b.id}`)).json()).toEqual(replaced.json());
+    // The same answers as PATCH: a night held by another is 409 naming it; a move outside §3 is 409.
+    expect(
+      (
+        await send(
+          'PUT',
+          `/api/reservations/${b.id}`,
+          wholeReservation({ dateFrom: '2025-07-14', dateTo: '2025-07-25' }),
+        )
+      ).json(),
+    ).toMatchObject({
+      status: 409,
+      conflictingReservation: a.id,
+    });
+    expect(
+      (await send('PUT', `/api/reservations/${a.id}`, wholeReservation({ status: 'checked-out' }))).json(),
+    ).toMatchObject({
+      status: 409,
+      currentStatus: 'confirmed',
+      requestedStatus: 'checked-out',
+    });
+    // Every field PATCH may change is required, each missing one named; unknown fields are refused.
+    const partial = await send('PUT', `/api/reservations/${a.id}`, { guestName: 'Only a name' });
+    expect(partial.statusCode).toBe(400);
+    expect(
+      partial
+        .json()
+        .errors.map((e: { parameter: string }) => e.parameter)
+        .sort(),
+    ).toEqual(
+      [
+        'accommodation',
+        'adults',
+        'babies',
+        'channel',
+        'children',
+        'currency',
+        'dateFrom',
+        'dateTo',
+        'status',
+        'totalAmount',
+      ].sort(),
+    );
+    expect((await send('PUT', `/api/reservations/${a.id}`, wholeReservation({ id: a.id }))).json().errors).toEqual([
+      { parameter: 'id', message: 'is not a known field' },
+    ]);
+    expect(
+      (await send('PUT', `/api/reservations/${a.id}`, wholeReservation(), { 'x-api-key': reader })).statusCode,
+    ).toBe(403);
+    expect((await send('PUT', '/api/reservations/999999', wholeReservation())).statusCode).toBe(404);
+    // A PUT cannot move a record to another organization: one not bound is 403, another bound one 404.
+    expect((await send('PUT', `/api/reservations/${a.id}`, wholeReservation({ organization: 2 }))).statusCode).toBe(
+      403,
+    );
+    // A PUT that changes nothing records no event; the one that changed b recorded one.
+    expect((await send('PUT', `/api/reservations/${a.id}`, wholeReservation())).json()).toEqual(a);
+    const events = (await send('GET', `/api/events?reservation=${b.id}`)).json() as {
+      type: string;
+      changes?: string[];
+    }[];
+    expect(events.map((e) => e.type)).toEqual(['reservation.created', 'reservation.updated']);
+    expect(events[1]?.changes?.toSorted()).toEqual(['children', 'dateFrom', 'guestName', 'nights']);
+    expect((await send('GET', `/api/events?reservation=${a.id}`)).json()).toHaveLength(1);
+  });
+
+  it('replaces an accommodation with PUT: every field required, bedrooms may be null', async () => {
+    now += 60_000;
+    const whole = { title: 'Chalet Ten', type: 'chalet', maxPersons: 5, bedrooms: null, active: true };
+    const replaced = await send('PUT', '/api/accommodations/10/', { organization: 1, ...whole });
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    expect(replaced.json()).toMatchObject({ id: 10, ...whole, modified: '2025-06-15T10:01:00Z' });
+    const partial = await send('PUT', '/api/accommodations/10', { title: 'Only a title' });
+    expect(
+      partial
+        .json()
+        .errors.map((e: { parameter: string }) => e.parameter)
+        .sort(),
+    ).toEqual(['active', 'bedrooms', 'maxPersons', 'type']);
+    expect((await send('PUT', '/api/accommodations/20', whole)).statusCode).toBe(404);
+    const events = (await send('GET', '/api/events?accommodation=10')).json() as { type: string }[];
+    expect(events.at(-1)?.type).toBe('accommodation.updated');
   });
 
   it('keeps organizations apart: other records are 404, other accommodations 400', async () => {

@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import type { Db } from '../../db/database.js';
 import { withWriteTransaction } from '../../db/write-transaction.js';
 import { apiResponses, ref } from '../../http/api-responses.js';
-import { principalOf, resolveOrganization } from '../../http/auth.js';
+import { organizationsToSearch, principalOf, resolveOrganization } from '../../http/auth.js';
 import { cachedBody, createBodyCache } from '../../http/body-cache.js';
 import { conditionalGet, jsonBody, sendJsonBody, serializerOf } from '../../http/etag.js';
 import { IdempotencyKeyHeaders, idempotencyScope, sendCreated } from '../../http/idempotency.js';
@@ -17,6 +17,7 @@ import {
   AvailabilityQuery,
   AvailabilitySchema,
   CreateAccommodationBody,
+  ReplaceAccommodationBody,
   UpdateAccommodationBody,
 } from './accommodations.schemas.js';
 import {
@@ -131,6 +132,33 @@ export const accommodationRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clo
       const { organizations } = principalOf(request);
       return withWriteTransaction(db, (trx) =>
         updateAccommodation(trx, clock, organizations, request.params.id, request.body),
+      );
+    },
+  );
+
+  app.put(
+    '/api/accommodations/:id',
+    {
+      config: { scope: 'write' },
+      schema: {
+        operationId: 'replaceAccommodation',
+        tags: ['accommodations'],
+        summary: 'Change an accommodation, sending the whole record',
+        description:
+          "The original service's way to update: every field PATCH may change is required; the same rules, locks and events as PATCH. `organization` cannot change.",
+        params: IdParams,
+        body: ReplaceAccommodationBody,
+        response: apiResponses(
+          { description: 'The changed accommodation', schema: ref(AccommodationSchema) },
+          { input: true, record: true, body: true },
+        ),
+      },
+    },
+    async (request) => {
+      const { organization, ...record } = request.body;
+      const organizations = organizationsToSearch(principalOf(request), organization);
+      return withWriteTransaction(db, (trx) =>
+        updateAccommodation(trx, clock, organizations, request.params.id, record),
       );
     },
   );

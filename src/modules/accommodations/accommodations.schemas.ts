@@ -107,6 +107,20 @@ export const UpdateAccommodationBody = Type.Evaluate(
 );
 export type UpdateAccommodationBody = Static<typeof UpdateAccommodationBody>;
 
+/**
+ * PUT (SPEC §9): the whole record as for POST, every field PATCH may change required (`bedrooms`
+ * may be null). `organization` may come along but cannot change: it only narrows where the
+ * accommodation is looked for.
+ */
+export const ReplaceAccommodationBody = Type.Evaluate(
+  Type.Intersect([
+    Type.Required(Type.Omit(UpdateAccommodationBody, ['organization'])),
+    Type.Object({ organization: Type.Optional(OrganizationId) }),
+  ]),
+  { additionalProperties: false },
+);
+export type ReplaceAccommodationBody = Static<typeof ReplaceAccommodationBody>;
+
 export const AvailabilityQuery = Type.Object({
   dateFrom: { ...CalendarDate, description: 'First night' },
   dateTo: { ...CalendarDate, description: 'Departure day: the last night is the day before' },

@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import type { Db } from '../../db/database.js';
 import { withWriteTransaction } from '../../db/write-transaction.js';
 import { apiResponses, ref } from '../../http/api-responses.js';
-import { principalOf, resolveOrganization } from '../../http/auth.js';
+import { organizationsToSearch, principalOf, resolveOrganization } from '../../http/auth.js';
 import { cachedBody, createBodyCache } from '../../http/body-cache.js';
 import { conditionalGet, jsonBody, sendJsonBody, serializerOf } from '../../http/etag.js';
 import { IdempotencyKeyHeaders, idempotencyScope, sendCreated } from '../../http/idempotency.js';
@@ -17,6 +17,7 @@ import {
   CreateReservationBody,
   ReservationSummarySchema,
   SummaryListQuery,
+  ReplaceReservationBody,
   UpdateReservationBody,
 } from './reservations.schemas.js';
 import { cancelReservation, createReservation, getReservation, updateReservation } from './reservations.service.js';
@@ -142,6 +143,31 @@ export const reservationRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock
       return withWriteTransaction(db, (trx) =>
         updateReservation(trx, clock, organizations, request.params.id, request.body),
       );
+    },
+  );
+
+  app.put(
+    '/api/reservations/:id',
+    {
+      config: { scope: 'write' },
+      schema: {
+        operationId: 'replaceReservation',
+        tags: ['reservations'],
+        summary: 'Change a reservation, sending the whole record',
+        description:
+          "The original service's way to update: every field PATCH may change is required; the same rules, locks and events as PATCH. `organization` cannot change.",
+        params: IdParams,
+        body: ReplaceReservationBody,
+        response: apiResponses(
+          { description: 'The changed reservation', schema: ref(ReservationSummarySchema) },
+          { input: true, record: true, body: true, conflict: true },
+        ),
+      },
+    },
+    async (request) => {
+      const { organization, ...record } = request.body;
+      const organizations = organizationsToSearch(principalOf(request), organization);
+      return withWriteTransaction(db, (trx) => updateReservation(trx, clock, organizations, request.params.id, record));
     },
   );
 

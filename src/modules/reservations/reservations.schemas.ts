@@ -143,3 +143,17 @@ export const UpdateReservationBody = Type.Evaluate(
   { additionalProperties: false, minProperties: 1 },
 );
 export type UpdateReservationBody = Static<typeof UpdateReservationBody>;
+
+/**
+ * PUT (SPEC §9, the original service's way to update): the whole record as for POST, every field
+ * PATCH may change required. `organization` may come along but cannot change: it only narrows
+ * where the reservation is looked for.
+ */
+export const ReplaceReservationBody = Type.Evaluate(
+  Type.Intersect([
+    Type.Required(Type.Omit(UpdateReservationBody, ['organization'])),
+    Type.Object({ organization: Type.Optional(OrganizationId) }),
+  ]),
+  { additionalProperties: false },
+);
+export type ReplaceReservationBody = Static<typeof ReplaceReservationBody>;
