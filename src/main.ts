@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { Command, CommanderError } from 'commander';
+import { registerBackup } from './cli/commands/backup.js';
 import { registerCredentials } from './cli/commands/credentials.js';
 import { registerEvents } from './cli/commands/events.js';
 import { registerExport } from './cli/commands/export.js';
@@ -35,6 +36,7 @@ const program = new Command('booking')
 registerServe(program);
 registerMigrate(program);
 registerImport(program);
+registerBackup(program);
 registerSeed(program);
 registerCredentials(program);
 registerExport(program);
