@@ -114,7 +114,7 @@ export type UpdateAccommodationBody = Static<typeof UpdateAccommodationBody>;
  */
 export const ReplaceAccommodationBody = Type.Evaluate(
   Type.Intersect([
-    Type.Required(Type.Omit(UpdateAccommodationBody, ['organization'])),
+    Type.Required(UpdateAccommodationBody),
     Type.Object({ organization: Type.Optional(OrganizationId) }),
   ]),
   { additionalProperties: false },

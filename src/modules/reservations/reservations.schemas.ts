@@ -151,7 +151,7 @@ export type UpdateReservationBody = Static<typeof UpdateReservationBody>;
  */
 export const ReplaceReservationBody = Type.Evaluate(
   Type.Intersect([
-    Type.Required(Type.Omit(UpdateReservationBody, ['organization'])),
+    Type.Required(UpdateReservationBody),
     Type.Object({ organization: Type.Optional(OrganizationId) }),
   ]),
   { additionalProperties: false },
