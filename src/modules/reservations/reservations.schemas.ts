@@ -150,10 +150,7 @@ export type UpdateReservationBody = Static<typeof UpdateReservationBody>;
  * where the reservation is looked for.
  */
 export const ReplaceReservationBody = Type.Evaluate(
-  Type.Intersect([
-    Type.Required(UpdateReservationBody),
-    Type.Object({ organization: Type.Optional(OrganizationId) }),
-  ]),
+  Type.Intersect([Type.Required(UpdateReservationBody), Type.Object({ organization: Type.Optional(OrganizationId) })]),
   { additionalProperties: false },
 );
 export type ReplaceReservationBody = Static<typeof ReplaceReservationBody>;
