@@ -151,8 +151,11 @@ describe('Link header', () => {
 
 describe('Link targets that cannot be forged', () => {
   const PATH = '/api/reservations/summaries';
-  /** A URI reference as RFC 3986 allows it in a path and query: nothing else, escapes well-formed. */
-  const URI_REFERENCE = /^(?:[A-Za-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9A-F]{2}|%[0-9a-f]{2})*$/;
+  /**
+   * A URI reference as RFC 3986 allows it in a path and query: nothing else, escapes well-formed.
+   * Hex digits are case-insensitive (RFC 3986 §2.1): a client's `%Aa` is kept as it was sent.
+   */
+  const URI_REFERENCE = /^(?:[A-Za-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9A-Fa-f]{2})*$/;
   const ORIGIN = 'http://booking.example';
 
   /** The page's four links through a standard parser and the SDK's, which must agree on each. */

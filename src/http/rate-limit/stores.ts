@@ -151,7 +151,7 @@ const CONNECT_TIMEOUT_MS = 2_000;
 export class RedisStore implements RateLimitStore {
   readonly #redis: Redis;
   readonly #prefix: string;
-  readonly #connected: Promise<unknown>;
+  #connecting: Promise<unknown> | undefined;
 
   constructor(url: string, prefix: string) {
     this.#prefix = prefix;
@@ -161,20 +161,23 @@ export class RedisStore implements RateLimitStore {
       maxRetriesPerRequest: 1,
       connectTimeout: CONNECT_TIMEOUT_MS,
       commandTimeout: 1_000,
-      lazyConnect: false,
+      // Connected at first use, not here: a start-up that keeps the event loop busy for longer than
+      // the connect timeout (a worker of `serve --workers 4` on a loaded machine) timed the attempt
+      // out before its answer was read, and the first requests went uncounted (CI, Node 24).
+      lazyConnect: true,
     });
     // Connection errors surface on the commands; without a listener they would crash the process.
     this.#redis.on('error', () => {});
-    // The first commands wait for the first connection attempt to end; later ones never queue.
-    this.#connected = new Promise((resolve) => {
-      this.#redis.once('ready', resolve);
-      this.#redis.once('error', resolve);
-      setTimeout(resolve, CONNECT_TIMEOUT_MS).unref();
-    });
+  }
+
+  /** The first commands wait for the first connection attempt to end; later ones never queue. */
+  #connected(): Promise<unknown> {
+    this.#connecting ??= this.#redis.connect().catch(() => undefined);
+    return this.#connecting;
   }
 
   async hit(key: string, windowSeconds: number): Promise<WindowCount> {
-    await this.#connected;
+    await this.#connected();
     const [count, ttl] = (await this.#redis.eval(HIT_SCRIPT, 1, this.#prefix + key, windowSeconds * 1000)) as [
       number,
       number,
@@ -183,7 +186,7 @@ export class RedisStore implements RateLimitStore {
   }
 
   async peek(key: string): Promise<WindowCount> {
-    await this.#connected;
+    await this.#connected();
     const results = await this.#redis
       .multi()
       .get(this.#prefix + key)
@@ -196,7 +199,7 @@ export class RedisStore implements RateLimitStore {
   }
 
   async reserve(limits: readonly KeyLimit[], windowSeconds: number): Promise<Reservation> {
-    await this.#connected;
+    await this.#connected();
     const answer = (await this.#redis.eval(
       RESERVE_SCRIPT,
       limits.length,
@@ -210,7 +213,7 @@ export class RedisStore implements RateLimitStore {
   }
 
   async release(keys: readonly string[]): Promise<void> {
-    await this.#connected;
+    await this.#connected();
     await this.#redis.eval(RELEASE_SCRIPT, keys.length, ...keys.map((key) => this.#prefix + key));
   }
 
