@@ -95,7 +95,7 @@ describe.each(DIALECTS)('concurrent writes on %s', (dialect) => {
       // One event per committed change. (Their order in the feed is by transaction id on PostgreSQL,
       // which two writers racing for the organization's lock can invert: versions order them.)
       const events = (await send('GET', `/api/events?reservation=${id}`)).json() as { resource: { version: number } }[];
-      expect(events.map((e) => e.resource.version).toSorted()).toEqual([1, 2, 3]);
+      expect(events.map((e) => e.resource.version).toSorted((a, b) => a - b)).toEqual([1, 2, 3]);
     }
   });
 
