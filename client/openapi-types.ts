@@ -50,7 +50,7 @@ export interface paths {
         };
         /**
          * Database is reachable
-         * @description Readiness: 200 when the database answers, else 503 with Retry-After. No credential.
+         * @description Readiness: 200 when the database answers, else 503 with Retry-After; 503 too once the process is shutting down. No credential.
          */
         get: operations["getReadiness"];
         put?: never;

@@ -9,7 +9,7 @@ import { assertAcceptsJson } from './http/accept.js';
 import { requireCredentials } from './http/auth.js';
 import { registerCompression } from './http/compression.js';
 import { copyForwardedToXForwardedFor, trustedProxies } from './http/forwarded.js';
-import { healthRoutes } from './http/health.routes.js';
+import { healthRoutes, type Readiness } from './http/health.routes.js';
 import { acceptUtf8JsonOnly } from './http/json-body.js';
 import { registerOpenApi } from './http/openapi.js';
 import { RateLimiter } from './http/rate-limit/rate-limiter.js';
@@ -32,6 +32,8 @@ import { AppError } from './shared/errors.js';
 declare module 'fastify' {
   interface FastifyInstance {
     routeTable: RouteTable;
+    /** Set `draining` on the way out: /ready turns 503 first (health.routes.ts). */
+    readiness: Readiness;
   }
 }
 
@@ -117,7 +119,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   // Before any route: the document is built from the routes as they are registered.
   await registerOpenApi(app);
-  await app.register(healthRoutes, { db: deps.db });
+  const readiness: Readiness = { draining: false };
+  app.decorate('readiness', readiness);
+  await app.register(healthRoutes, { db: deps.db, readiness });
 
   const authenticator = new Authenticator(deps.db.kysely, clock);
   const store =

@@ -45,6 +45,11 @@ export interface ServerLimits {
   maxEventLoopDelayMs: number;
   /** Resident memory above which new requests get 503 (memory pressure); 0 = not checked. */
   maxRssBytes: number;
+  /**
+   * From SIGTERM to closing the listener: /ready answers 503 and everything else is served, long
+   * enough for a load balancer's health checks to take the instance out (0: close at once).
+   */
+  shutdownDrainMs: number;
 }
 
 export const DEFAULT_SERVER_LIMITS: ServerLimits = Object.freeze({
@@ -54,6 +59,7 @@ export const DEFAULT_SERVER_LIMITS: ServerLimits = Object.freeze({
   maxConnections: 2_048,
   maxEventLoopDelayMs: 1_000,
   maxRssBytes: 1.5 * 2 ** 30,
+  shutdownDrainMs: 0,
 });
 
 export interface Config {
@@ -121,6 +127,7 @@ const SERVER_LIMIT_VARIABLES = [
   // 0 turns the two overload checks off (a process that is not a server, such as a test runner).
   ['MAX_EVENT_LOOP_DELAY_MS', 'maxEventLoopDelayMs', 1, 0],
   ['MAX_RSS_MB', 'maxRssBytes', 2 ** 20, 0],
+  ['SHUTDOWN_DRAIN_MS', 'shutdownDrainMs', 1, 0],
 ] as const satisfies readonly (readonly [string, keyof ServerLimits, number?, number?])[];
 
 export const DEFAULT_DATABASE_URL = 'sqlite:./data/booking.sqlite';

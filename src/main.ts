@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 import { Command, CommanderError } from 'commander';
 import { registerBackup } from './cli/commands/backup.js';
+import { registerDump } from './cli/commands/dump.js';
 import { registerCredentials } from './cli/commands/credentials.js';
 import { registerEvents } from './cli/commands/events.js';
 import { registerExport } from './cli/commands/export.js';
@@ -36,6 +37,7 @@ const program = new Command('booking')
 registerServe(program);
 registerMigrate(program);
 registerImport(program);
+registerDump(program);
 registerBackup(program);
 registerSeed(program);
 registerCredentials(program);

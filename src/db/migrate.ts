@@ -5,6 +5,9 @@ import { bookingsSchema } from './migrations/002_bookings.js';
 import { organizationVersion } from './migrations/003_organization_version.js';
 import { eventsSchema } from './migrations/004_events.js';
 import { webhooksSchema } from './migrations/005_webhooks.js';
+import { longestStaySchema } from './migrations/006_longest_stay.js';
+import { bindingsToken } from './migrations/007_bindings_token.js';
+import { stayCoveringIndex } from './migrations/008_stay_covering_index.js';
 
 /** Migrations live in code (not a folder scan) so they run the same from src/ and dist/. */
 function migrationsFor(db: Db): Record<string, Migration> {
@@ -14,6 +17,9 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '003_organization_version': organizationVersion,
     '004_events': eventsSchema(db.dialect),
     '005_webhooks': webhooksSchema(db.dialect),
+    '006_longest_stay': longestStaySchema(db.dialect),
+    '007_bindings_token': bindingsToken,
+    '008_stay_covering_index': stayCoveringIndex(db.dialect),
   };
 }
 

@@ -16,6 +16,8 @@ export interface OrganizationTable {
   modified: string;
   /** Change counter: bumped by every write to the organization's data (migration 003). */
   version: Generated<number>;
+  /** The longest stay of any of its reservations, ever: a bound for `stay` queries (migration 006). */
+  longest_stay_nights: Generated<number>;
 }
 
 export interface AccommodationTable {
@@ -71,6 +73,8 @@ export interface CredentialTable {
   created: string;
   last_used: string | null;
   revoked: string | null;
+  /** Changes with every write of the credential's organizations: what a process keeps them under (migration 007). */
+  bindings_token: Generated<string>;
 }
 
 export interface CredentialOrganizationTable {

@@ -143,6 +143,25 @@ describe.each(DIALECTS)('faults on real server processes on %s', (dialect) => {
     expect(second).toMatch(/connection: close/i);
     expect(await server.exited).toBe(0);
   });
+
+  it('with SHUTDOWN_DRAIN_MS, answers /ready 503 and serves everything else until the drain ends, then exits 0', async () => {
+    const databaseUrl = await freshDatabaseUrl();
+    const { apiKey } = await prepare(databaseUrl);
+    const { server, baseUrl } = await startServer([], { DATABASE_URL: databaseUrl, SHUTDOWN_DRAIN_MS: '3000' });
+    const headers = { 'x-api-key': apiKey, accept: 'application/json' };
+    expect((await fetch(`${baseUrl}/ready`)).status).toBe(200);
+    const signalled = Date.now();
+    server.child.kill('SIGTERM');
+    await expect.poll(async () => (await fetch(`${baseUrl}/ready`)).status, { timeout: 2_000 }).toBe(503);
+    const ready = await fetch(`${baseUrl}/ready`);
+    expect(ready.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect(Number(ready.headers.get('retry-after'))).toBeGreaterThan(0);
+    // New connections are still accepted and served: a balancer that has not yet seen the 503 loses nothing.
+    expect((await fetch(`${baseUrl}/api/accommodations/`, { headers })).status).toBe(200);
+    expect((await fetch(`${baseUrl}/health`)).status).toBe(200);
+    expect(await server.exited).toBe(0);
+    expect(Date.now() - signalled).toBeGreaterThanOrEqual(3_000);
+  });
 });
 
 describe('slow clients', () => {

@@ -1,4 +1,4 @@
-import type { ImportDocument, ImportReservation } from '../../src/modules/data/import.schemas.js';
+import type { RecordsDocument, ImportReservation } from '../../src/modules/data/import.schemas.js';
 import { addDays } from '../../src/shared/dates.js';
 
 /**
@@ -14,7 +14,7 @@ export const UNITS = 16;
 
 const AWKWARD_NAMES = ['Jansen, Piet', 'Anna "Annie" de Vries', 'Zoë Ünal\nc/o Müller', '=SUM(A1:A9)', 'Ōsaka 大阪'];
 
-export function exportDataSet(): Required<ImportDocument> {
+export function exportDataSet(): RecordsDocument {
   const reservations: ImportReservation[] = [];
   const add = (id: number, organization: number, accommodation: number, dateFrom: string, nights: number) => {
     const created = `${addDays(dateFrom, -30)}T${String(id % 24).padStart(2, '0')}:15:00Z`;

@@ -1,4 +1,4 @@
-import type { ImportDocument, ImportReservation } from '../../src/modules/data/import.schemas.js';
+import type { RecordsDocument, ImportReservation } from '../../src/modules/data/import.schemas.js';
 import type { ReservationStatus } from '../../src/modules/reservations/reservation-status.js';
 import { addDays } from '../../src/shared/dates.js';
 
@@ -14,7 +14,7 @@ export const JULY_ARRIVALS = 1150;
 
 const STATUSES: ReservationStatus[] = ['confirmed', 'option', 'checked-in', 'checked-out', 'cancelled', 'no-show'];
 
-export function summariesDataSet(): Required<ImportDocument> {
+export function summariesDataSet(): RecordsDocument {
   const reservations: ImportReservation[] = [];
   let id = 1000;
   const add = (organization: number, accommodation: number, dateFrom: string, nights: number, created: string) => {

@@ -11,7 +11,8 @@ import { countDoubleBookings } from '../helpers/overlaps.js';
 /**
  * Model-based test: random sequences of create, change and cancel against the real app, with a
  * plain in-memory model predicting every answer. After each step the database must equal the
- * model and hold no double booking.
+ * model and hold no double booking, and `stay` summaries (a range bounded by the organization's
+ * longest stay, which writes maintain) must list exactly the model's overlapping stays.
  */
 
 interface Stay {
@@ -149,7 +150,7 @@ class Cancel extends OnExisting {
 }
 
 const stayArbitrary = fc
-  .record({ accommodation: fc.constantFrom(10, 12), start: fc.nat(20), nights: fc.integer({ min: 1, max: 6 }) })
+  .record({ accommodation: fc.constantFrom(10, 12), start: fc.nat(30), nights: fc.integer({ min: 1, max: 20 }) })
   .map(({ accommodation, start, nights }) => ({
     accommodation,
     dateFrom: addDays(BASE, start),
@@ -183,7 +184,31 @@ async function expectDatabaseEqualsModel(real: Real, model: Model) {
     ]),
   ).toEqual([...model].sort(([a], [b]) => a - b));
   expect(await countDoubleBookings(real.database.db)).toBe(0);
+  for (const [from, to] of STAY_PERIODS) {
+    const dateFrom = addDays(BASE, from);
+    const dateTo = addDays(BASE, to);
+    const response = await real.app.inject({
+      url: `/api/reservations/summaries?referenceDate=stay&dateFrom=${dateFrom}&dateTo=${dateTo}&limit=100`,
+      headers: { 'x-api-key': real.key, accept: 'application/json' },
+    });
+    expect(response.statusCode).toBe(200);
+    // Every status: a stay holds the period's nights if it arrives by its last day and leaves after its first.
+    const expected = [...model].filter(([, s]) => s.dateFrom <= dateTo && s.dateTo > dateFrom).map(([id]) => id);
+    const listed = (response.json() as { id: number }[]).map((r) => r.id);
+    expect(
+      listed.sort((a, b) => a - b),
+      `stay ${dateFrom}…${dateTo}`,
+    ).toEqual(expected.sort((a, b) => a - b));
+  }
 }
+
+/** Periods (days after BASE, inclusive) whose `stay` summaries are checked after every step. */
+const STAY_PERIODS = [
+  [0, 0],
+  [25, 25],
+  [30, 34],
+  [45, 60],
+] as const;
 
 describe.each(DIALECTS)('bookings against a model on %s', (dialect) => {
   let real: Real;
@@ -200,6 +225,11 @@ describe.each(DIALECTS)('bookings against a model on %s', (dialect) => {
     await fc.assert(
       fc.asyncProperty(fc.commands(commands, { maxCommands: 25 }), async (sequence) => {
         await real.database.db.kysely.deleteFrom('reservations').execute();
+        // As a new database: no stay yet, and a new counter so no cached page of the last run is served.
+        await real.database.db.kysely
+          .updateTable('organizations')
+          .set((eb) => ({ longest_stay_nights: 0, version: eb('version', '+', 1) }))
+          .execute();
         const model: Model = new Map();
         await fc.asyncModelRun(() => ({ model, real }), sequence);
       }),

@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SQLite } from '../../src/db/sqlite-driver.js';
 import type { Db } from '../../src/db/database.js';
-import type { ImportDocument, ImportReservation } from '../../src/modules/data/import.schemas.js';
+import type { ImportCredential, ImportDocument, ImportReservation } from '../../src/modules/data/import.schemas.js';
 import { importDocument } from '../../src/modules/data/import.service.js';
+import { createCredential, listCredentials } from '../../src/modules/credentials/credentials.service.js';
 import { AppError } from '../../src/shared/errors.js';
 import { createTestDatabase, DIALECTS, emptyDatabase, type TestDatabase } from '../helpers/databases.js';
-import { fixedClock, twoOrganizations } from '../helpers/fixtures.js';
+import { apiKeyFor, fixedClock, twoOrganizations } from '../helpers/fixtures.js';
+import { testApp } from '../helpers/app.js';
 
 const reservation = (overrides: Partial<ImportReservation> = {}): ImportReservation => ({
   id: 100,
@@ -26,6 +28,32 @@ const reservation = (overrides: Partial<ImportReservation> = {}): ImportReservat
   created: '2025-02-03T10:11:12+01:00',
   modified: '2025-02-04T10:11:12Z',
   cancelled: null,
+  ...overrides,
+});
+
+const KEY_HASH = 'ab'.repeat(32);
+const PASSWORD_HASH = `scrypt$131072$8$1$${Buffer.alloc(16, 1).toString('base64')}$${Buffer.alloc(32, 2).toString('base64')}`;
+const apiKeyCredential = (overrides: Partial<ImportCredential> = {}): ImportCredential => ({
+  id: 7,
+  name: 'channel manager',
+  type: 'api-key',
+  keyPrefix: 'bk_AbCdEf',
+  keyHash: KEY_HASH,
+  scopes: ['read', 'write'],
+  organizations: [1, 2],
+  compatibilityDate: '2025-01-01',
+  created: '2025-03-01T08:00:00+01:00',
+  lastUsed: '2025-03-02T09:00:00Z',
+  revoked: null,
+  ...overrides,
+});
+const basicCredential = (overrides: Partial<ImportCredential> = {}): ImportCredential => ({
+  id: 8,
+  type: 'basic',
+  username: 'front-desk',
+  passwordHash: PASSWORD_HASH,
+  scopes: ['read'],
+  organizations: [1],
   ...overrides,
 });
 
@@ -117,6 +145,74 @@ describe.each(DIALECTS)('booking import on %s', (dialect) => {
     const second = await database.db.kysely.selectFrom('reservations').selectAll().orderBy('id').execute();
     expect(second).toEqual(first);
     expect(await counts(database.db)).toEqual({ organizations: 3, accommodations: 4, reservations: 2 });
+  });
+
+  it('raises the longest stay that bounds stay summaries, so a long stay it loads is found in its middle', async () => {
+    await importDocument(database.db, fixedClock(), { ...twoOrganizations, reservations: [reservation()] });
+    const key = await apiKeyFor(database.db, { organizations: [1] });
+    const app = await testApp(database.db);
+    const stay = async (day: string) =>
+      (
+        (
+          await app.inject({
+            url: `/api/reservations/summaries?referenceDate=stay&dateFrom=${day}&dateTo=${day}`,
+            headers: { 'x-api-key': key, accept: 'application/json' },
+          })
+        ).json() as { id: number }[]
+      ).map((r) => r.id);
+    expect(await stay('2025-07-05')).toEqual([100]);
+    // A winter let of 120 nights, arriving long before the day asked about.
+    await importDocument(database.db, fixedClock(), {
+      reservations: [
+        reservation({
+          id: 101,
+          reservationNumber: 'W-1',
+          accommodation: 12,
+          dateFrom: '2025-11-01',
+          dateTo: '2026-03-01',
+          nights: 120,
+        }),
+      ],
+    });
+    expect(await stay('2026-02-20')).toEqual([101]);
+    const [organization] = await database.db.kysely
+      .selectFrom('organizations')
+      .select('longest_stay_nights')
+      .where('id', '=', 1)
+      .execute();
+    expect(organization?.longest_stay_nights).toBe(120);
+  });
+
+  it("changes a credential's organizations for a running service at its next request", async () => {
+    await importDocument(database.db, fixedClock(), twoOrganizations);
+    const key = await apiKeyFor(database.db, { organizations: [1] });
+    const app = await testApp(database.db);
+    const statusFor = async (organization: number) =>
+      (
+        await app.inject({
+          url: `/api/accommodations/?organization=${organization}`,
+          headers: { 'x-api-key': key, accept: 'application/json' },
+        })
+      ).statusCode;
+    expect([await statusFor(1), await statusFor(2)]).toEqual([200, 403]);
+    const [row] = await database.db.kysely.selectFrom('credentials').selectAll().execute();
+    const rebind = (organizations: number[]) =>
+      importDocument(database.db, fixedClock(), {
+        credentials: [
+          {
+            id: row?.id,
+            type: 'api-key',
+            keyPrefix: row?.key_prefix ?? '',
+            keyHash: row?.key_hash ?? '',
+            scopes: ['read'],
+            organizations,
+          },
+        ],
+      });
+    await rebind([1, 2]);
+    expect([await statusFor(1), await statusFor(2)]).toEqual([200, 200]);
+    await rebind([2]);
+    expect([await statusFor(1), await statusFor(2)]).toEqual([403, 200]);
   });
 
   it('upserts by id', async () => {
@@ -233,11 +329,99 @@ describe.each(DIALECTS)('booking import on %s', (dialect) => {
       },
       ['organizations[1].id'],
     ],
+    [
+      'an API key without its hash, with a password hash',
+      { ...twoOrganizations, credentials: [apiKeyCredential({ keyHash: undefined, passwordHash: PASSWORD_HASH })] },
+      ['credentials[0].keyHash', 'credentials[0].passwordHash'],
+    ],
+    [
+      'a Basic credential without a username',
+      { ...twoOrganizations, credentials: [basicCredential({ username: undefined })] },
+      ['credentials[0].username'],
+    ],
+    [
+      'a key hash that is not a SHA-256',
+      { ...twoOrganizations, credentials: [apiKeyCredential({ keyHash: 'secret' })] },
+      ['credentials[0].keyHash'],
+    ],
+    [
+      'an unknown scope',
+      { ...twoOrganizations, credentials: [apiKeyCredential({ scopes: ['root' as never] })] },
+      ['credentials[0].scopes[0]'],
+    ],
+    [
+      'a credential of an unknown organization',
+      { ...twoOrganizations, credentials: [basicCredential({ organizations: [1, 77] })] },
+      ['credentials[0].organizations'],
+    ],
+    [
+      'two credentials with one username',
+      { ...twoOrganizations, credentials: [basicCredential(), basicCredential({ id: 9 })] },
+      ['credentials[1].username'],
+    ],
   ])('refuses %s, naming the record, and writes nothing', async (_name, document, parameters) => {
     const error = await importError(database.db, document);
     expect(error.code).toBe('invalid-input');
     expect(error.options.errors?.map((e) => e.parameter)).toEqual(parameters);
     expect(await counts(database.db)).toEqual({ organizations: 0, accommodations: 0, reservations: 0 });
+  });
+
+  it('loads credentials with their hashes and bindings, matches one without an id by its key, and keeps ids ahead', async () => {
+    await importDocument(database.db, fixedClock(), {
+      ...twoOrganizations,
+      credentials: [apiKeyCredential(), basicCredential()],
+    });
+    const listed = await listCredentials(database.db.kysely);
+    expect(listed).toEqual([
+      {
+        id: 7,
+        name: 'channel manager',
+        type: 'api-key',
+        identifier: 'bk_AbCdEf…',
+        organizations: [1, 2],
+        scopes: ['read', 'write'],
+        compatibilityDate: '2025-01-01',
+        created: '2025-03-01T07:00:00Z',
+        lastUsed: '2025-03-02T09:00:00Z',
+        revoked: null,
+      },
+      {
+        id: 8,
+        name: '',
+        type: 'basic',
+        identifier: 'front-desk',
+        organizations: [1],
+        scopes: ['read'],
+        compatibilityDate: null,
+        created: '2025-06-15T10:00:00Z',
+        lastUsed: null,
+        revoked: null,
+      },
+    ]);
+    const stored = await database.db.kysely
+      .selectFrom('credentials')
+      .select(['key_hash', 'password_hash'])
+      .orderBy('id')
+      .execute();
+    expect(stored).toEqual([
+      { key_hash: KEY_HASH, password_hash: null },
+      { key_hash: null, password_hash: PASSWORD_HASH },
+    ]);
+
+    // Without an id, the stored credential of the same key is the one replaced: bound anew, revoked.
+    await importDocument(database.db, fixedClock(), {
+      credentials: [apiKeyCredential({ id: undefined, organizations: [2], revoked: '2025-04-01T00:00:00Z' })],
+    });
+    const [key] = await listCredentials(database.db.kysely);
+    expect(key).toMatchObject({ id: 7, organizations: [2], revoked: '2025-04-01T00:00:00Z' });
+    // A given id may not take a key another stored credential holds.
+    const error = await importError(database.db, { credentials: [basicCredential({ id: 3 })] });
+    expect(error.options.errors).toEqual([
+      { parameter: 'credentials[0].username', message: 'belongs to stored credential 8' },
+    ]);
+
+    const created = await createCredential(database.db.kysely, fixedClock(), { organizations: [1] });
+    expect(created.id).toBe(9);
   });
 
   it('rolls everything back when the database refuses a row half-way', async () => {

@@ -25,6 +25,7 @@ describe('loadConfig', () => {
         maxConnections: 2_048,
         maxEventLoopDelayMs: 1_000,
         maxRssBytes: 1.5 * 2 ** 30,
+        shutdownDrainMs: 0,
       },
       webhooks: {
         worker: true,
@@ -46,6 +47,8 @@ describe('loadConfig', () => {
       maxRssBytes: 0,
       maxEventLoopDelayMs: 0,
     });
+    expect(loadConfig({}).serverLimits.shutdownDrainMs).toBe(0);
+    expect(loadConfig({ SHUTDOWN_DRAIN_MS: '5000' }).serverLimits.shutdownDrainMs).toBe(5000);
   });
 
   it('reads the limits of SPEC §7 from the environment', () => {
@@ -121,6 +124,7 @@ describe('loadConfig', () => {
     [{ RATE_LIMIT_WINDOW: '1.5' }, {}, 'Invalid RATE_LIMIT_WINDOW'],
     [{ AUTH_FAILURE_MAX: '-3' }, {}, 'Invalid AUTH_FAILURE_MAX'],
     [{ MAX_RSS_MB: 'lots' }, {}, 'Invalid MAX_RSS_MB'],
+    [{ SHUTDOWN_DRAIN_MS: '-1' }, {}, 'Invalid SHUTDOWN_DRAIN_MS'],
     [{ RATE_LIMIT_MAX: '00' }, {}, 'Invalid RATE_LIMIT_MAX'],
     [{ TRUST_PROXY: 'true' }, {}, 'Invalid TRUST_PROXY: expected a hop count from 1 to 64'],
     [{ TRUST_PROXY: '0' }, {}, 'Invalid TRUST_PROXY'],

@@ -89,6 +89,9 @@ async function runServer(config: Config): Promise<number> {
     const shutdown = async () => {
       if (closing) return;
       closing = true;
+      app.readiness.draining = true;
+      const drainMs = config.serverLimits.shutdownDrainMs;
+      if (drainMs > 0) await new Promise((resolve) => setTimeout(resolve, drainMs));
       await Promise.all([app.close(), delivery.stop()]);
       await closeDb(db);
       process.exit(0);

@@ -54,4 +54,8 @@ export function visiblePrefix(key: string): string {
   return key.slice(0, VISIBLE_PREFIX_LENGTH);
 }
 
+/** What `hashApiKey` and `visiblePrefix` store, as `booking import` accepts them from a dump. */
+export const KEY_HASH_PATTERN = /^[0-9a-f]{64}$/;
+export const KEY_PREFIX_PATTERN = /^bk_[0-9A-Za-z]{6}$/;
+
 export const API_KEY_LENGTH = API_KEY_PREFIX.length + RANDOM_LENGTH + CHECKSUM_LENGTH;

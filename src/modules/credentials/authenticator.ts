@@ -57,6 +57,8 @@ interface VerifiedPassword {
  */
 const VERIFIED_PASSWORD_IDLE_MS = 5 * 60_000;
 const VERIFIED_PASSWORD_MAX_ENTRIES = 10_000;
+/** Credentials whose organizations a process keeps (a few hundred bytes each); past it, the map starts again. */
+const MAX_KEPT_BINDINGS = 10_000;
 /** `last_used` is a hint for operators; writing it on every request would serialise SQLite writers. */
 const LAST_USED_RESOLUTION_MS = 60_000;
 /** scrypt runs at once: each holds 128 MiB, so this bounds the memory password checks can take. */
@@ -114,6 +116,8 @@ export class Authenticator {
   readonly #verifiedPasswords = new Map<string, VerifiedPassword>();
   readonly #cacheSecret = randomBytes(32);
   readonly #lastUsedWritten = new Map<number, number>();
+  /** Organizations per credential id, with the bindings token they were read under. */
+  readonly #bindings = new Map<number, { token: string; organizations: readonly number[] }>();
   /** Password checks under way, by cache key (username and password). */
   readonly #checking = new Map<string, Promise<CredentialRow | undefined>>();
   readonly #hashing = new PasswordCheckQueue(MAX_CONCURRENT_HASHES, MAX_HASHES_PER_ADDRESS, MAX_WAITING_HASHES);
@@ -144,7 +148,7 @@ export class Authenticator {
       return undefined;
     }
 
-    const organizations = (await organizationsByCredential(this.#db, [row.id])).get(row.id) ?? [];
+    const organizations = await this.#organizationsOf(row);
     await this.#recordUse(row.id);
     return {
       credentialId: row.id,
@@ -152,6 +156,16 @@ export class Authenticator {
       scopes: new Set(row.scopes.split(',') as Scope[]),
       compatibilityDate: row.compatibility_date,
     };
+  }
+
+  /** The credential's organizations, read again only when its row's bindings token has changed. */
+  async #organizationsOf(row: CredentialRow): Promise<readonly number[]> {
+    const kept = this.#bindings.get(row.id);
+    if (kept && kept.token === row.bindings_token) return kept.organizations;
+    const organizations = (await organizationsByCredential(this.#db, [row.id])).get(row.id) ?? [];
+    if (this.#bindings.size >= MAX_KEPT_BINDINGS) this.#bindings.clear();
+    this.#bindings.set(row.id, { token: row.bindings_token, organizations });
+    return organizations;
   }
 
   async #byApiKey(apiKey: string): Promise<CredentialRow | undefined> {

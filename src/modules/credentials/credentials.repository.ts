@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Insertable, Kysely } from 'kysely';
 import type { CredentialRow, CredentialTable, Database } from '../../db/schema.js';
 
@@ -8,7 +9,11 @@ export async function insertCredential(
   row: Insertable<CredentialTable>,
   organizationIds: readonly number[],
 ): Promise<number> {
-  const { id } = await conn.insertInto('credentials').values(row).returning('id').executeTakeFirstOrThrow();
+  const { id } = await conn
+    .insertInto('credentials')
+    .values({ ...row, bindings_token: newBindingsToken() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   await conn
     .insertInto('credential_organizations')
     .values(organizationIds.map((organization_id) => ({ credential_id: id, organization_id })))
@@ -61,4 +66,56 @@ export async function markRevoked(conn: Conn, id: number, at: string): Promise<b
 
 export async function markUsed(conn: Conn, id: number, at: string): Promise<void> {
   await conn.updateTable('credentials').set({ last_used: at }).where('id', '=', id).execute();
+}
+
+/**
+ * Stored credential ids by key hash (`key\0…`) and by username (`user\0…`), the identifiers
+ * `booking import` matches credentials by.
+ */
+export async function credentialsByIdentifier(
+  conn: Conn,
+  keyHashes: readonly string[],
+  usernames: readonly string[],
+): Promise<Map<string, number>> {
+  const result = new Map<string, number>();
+  if (keyHashes.length > 0) {
+    const rows = await conn
+      .selectFrom('credentials')
+      .select(['id', 'key_hash'])
+      .where('key_hash', 'in', keyHashes)
+      .execute();
+    for (const row of rows) result.set(`key\0${row.key_hash}`, row.id);
+  }
+  if (usernames.length > 0) {
+    const rows = await conn
+      .selectFrom('credentials')
+      .select(['id', 'username'])
+      .where('username', 'in', usernames)
+      .execute();
+    for (const row of rows) result.set(`user\0${row.username}`, row.id);
+  }
+  return result;
+}
+
+/** Random, so that a credential id used again (after rows were deleted) never matches an old token. */
+const newBindingsToken = () => randomBytes(12).toString('base64url');
+
+/**
+ * The credentials' organizations become exactly `bindings`; their bindings tokens change (one new
+ * token for all of them: a process keeps bindings by credential id and token, so it only has to
+ * differ from each one's old token).
+ */
+export async function replaceCredentialBindings(
+  conn: Conn,
+  credentialIds: readonly number[],
+  bindings: readonly { credential_id: number; organization_id: number }[],
+): Promise<void> {
+  if (credentialIds.length === 0) return;
+  await conn
+    .updateTable('credentials')
+    .set({ bindings_token: newBindingsToken() })
+    .where('id', 'in', credentialIds)
+    .execute();
+  await conn.deleteFrom('credential_organizations').where('credential_id', 'in', credentialIds).execute();
+  if (bindings.length > 0) await conn.insertInto('credential_organizations').values(bindings).execute();
 }

@@ -23,6 +23,9 @@ export async function hashPassword(password: string): Promise<string> {
   return `scrypt$${N}$${r}$${p}$${salt.toString('base64')}$${key.toString('base64')}`;
 }
 
+/** What `hashPassword` stores, as `booking import` accepts it from a dump. */
+export const PASSWORD_HASH_PATTERN = /^scrypt\$\d{1,10}\$\d{1,5}\$\d{1,5}\$[A-Za-z0-9+/]+={0,2}\$[A-Za-z0-9+/]+={0,2}$/;
+
 export function parsePasswordHash(stored: string) {
   const [scheme, N, r, p, salt, key] = stored.split('$');
   if (scheme !== 'scrypt' || !N || !r || !p || !salt || !key) throw new Error('Unrecognised password hash');

@@ -2,7 +2,7 @@ import { addDays, daysBetween, formatTimestamp } from '../../shared/dates.js';
 import { formatAmount } from '../../shared/money.js';
 import { SeededRandom } from '../../shared/random.js';
 import type { ReservationStatus } from '../reservations/reservation-status.js';
-import type { ImportAccommodation, ImportDocument, ImportOrganization, ImportReservation } from './import.schemas.js';
+import type { ImportAccommodation, RecordsDocument, ImportOrganization, ImportReservation } from './import.schemas.js';
 
 /**
  * A realistic demo data set: a holiday park, a city hotel and a small rental agency in different
@@ -281,7 +281,7 @@ function statusFor(random: SeededRandom, dateFrom: string, dateTo: string, today
       ]);
 }
 
-export function generateDemoData(today: string, seed = 20250417): Required<ImportDocument> {
+export function generateDemoData(today: string, seed = 20250417): RecordsDocument {
   const random = new SeededRandom(seed);
   const start = addDays(today, -365);
   const end = addDays(today, 365);

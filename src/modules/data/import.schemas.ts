@@ -3,6 +3,9 @@ import { TITLE_MAX, UNIT_TYPE_MAX } from '../accommodations/accommodations.schem
 import { ReservationStatusSchema } from '../reservations/reservation-status.js';
 import { CalendarDate, Currency, Money, RecordId, YEAR_PATTERN, inputText, int32 } from '../../shared/schemas.js';
 import { RESERVATION_NUMBER_MAX, TEXT_MAX } from '../reservations/reservations.schemas.js';
+import { SCOPES, USERNAME_PATTERN } from '../credentials/credentials.service.js';
+import { PASSWORD_HASH_PATTERN } from '../credentials/password.js';
+import { KEY_HASH_PATTERN, KEY_PREFIX_PATTERN } from '../credentials/api-key.js';
 
 /**
  * The document `booking import` reads: SPEC §2 field names. Ids, statuses and timestamps may be
@@ -67,11 +70,36 @@ export const ImportReservation = Type.Object(
   strict,
 );
 
+/**
+ * A credential as `booking dump` writes it: hashes only, since no secret is stored in clear. An
+ * API key has `keyPrefix` and `keyHash`; a Basic credential `username` and `passwordHash` (the
+ * pairing is checked beside the other rules a schema cannot state).
+ */
+export const ImportCredential = Type.Object(
+  {
+    id: Type.Optional(Id),
+    name: Type.Optional(inputText({ maxLength: TEXT_MAX })),
+    type: Type.Union([Type.Literal('api-key'), Type.Literal('basic')]),
+    keyPrefix: Type.Optional(Type.String({ pattern: KEY_PREFIX_PATTERN.source })),
+    keyHash: Type.Optional(Type.String({ pattern: KEY_HASH_PATTERN.source })),
+    username: Type.Optional(Type.String({ pattern: USERNAME_PATTERN.source })),
+    passwordHash: Type.Optional(Type.String({ pattern: PASSWORD_HASH_PATTERN.source, maxLength: 256 })),
+    scopes: Type.Array(Type.Enum(SCOPES), { minItems: 1, uniqueItems: true }),
+    organizations: Type.Array(Id, { minItems: 1, uniqueItems: true }),
+    compatibilityDate: Type.Optional(Type.Union([DateText, Type.Null()])),
+    created: Type.Optional(TimestampText),
+    lastUsed: Type.Optional(Type.Union([TimestampText, Type.Null()])),
+    revoked: Type.Optional(Type.Union([TimestampText, Type.Null()])),
+  },
+  strict,
+);
+
 export const ImportDocument = Type.Object(
   {
     organizations: Type.Optional(Type.Array(ImportOrganization)),
     accommodations: Type.Optional(Type.Array(ImportAccommodation)),
     reservations: Type.Optional(Type.Array(ImportReservation)),
+    credentials: Type.Optional(Type.Array(ImportCredential)),
   },
   strict,
 );
@@ -79,4 +107,7 @@ export const ImportDocument = Type.Object(
 export type ImportOrganization = Static<typeof ImportOrganization>;
 export type ImportAccommodation = Static<typeof ImportAccommodation>;
 export type ImportReservation = Static<typeof ImportReservation>;
+export type ImportCredential = Static<typeof ImportCredential>;
 export type ImportDocument = Static<typeof ImportDocument>;
+/** A data set of records, as the demo and test generators build them (no credentials). */
+export type RecordsDocument = Required<Omit<ImportDocument, 'credentials'>>;

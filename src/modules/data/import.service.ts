@@ -1,5 +1,11 @@
 import { Compile } from 'typebox/compile';
-import { type BulkRow, type BulkTable, DEFER_INDEXES_FROM_ROWS, withBulkWriter } from '../../db/bulk-writer.js';
+import {
+  type BulkRow,
+  type BulkTable,
+  type BulkWriter,
+  DEFER_INDEXES_FROM_ROWS,
+  withBulkWriter,
+} from '../../db/bulk-writer.js';
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
@@ -19,7 +25,10 @@ import {
   reservationsByIds,
   toSummary,
 } from '../reservations/reservations.repository.js';
+import { credentialsByIdentifier, replaceCredentialBindings } from '../credentials/credentials.repository.js';
+import { SCOPES } from '../credentials/credentials.service.js';
 import {
+  type ImportCredential,
   ImportDocument,
   type ImportOrganization,
   type ImportReservation,
@@ -29,7 +38,10 @@ export interface ImportReport {
   organizations: number;
   accommodations: number;
   reservations: number;
+  credentials: number;
 }
+
+type FullDocument = Required<ImportDocument>;
 
 type Conn = Kysely<Database>;
 
@@ -73,7 +85,7 @@ function accommodationIdOf(reservation: ImportReservation): number {
 }
 
 /** Rules a schema cannot state: real zones, date order, derived fields, duplicates in the file. */
-function recordErrors(doc: Required<ImportDocument>): ParameterError[] {
+function recordErrors(doc: FullDocument): ParameterError[] {
   const errors: ParameterError[] = [];
   const duplicateIds = (collection: string, records: readonly { id?: number | undefined }[]) => {
     const seen = new Set<number>();
@@ -86,6 +98,8 @@ function recordErrors(doc: Required<ImportDocument>): ParameterError[] {
   duplicateIds('organizations', doc.organizations);
   duplicateIds('accommodations', doc.accommodations);
   duplicateIds('reservations', doc.reservations);
+  duplicateIds('credentials', doc.credentials);
+  errors.push(...credentialErrors(doc.credentials));
 
   doc.organizations.forEach((o, i) => {
     if (!isTimeZone(o.timezone))
@@ -111,12 +125,45 @@ function recordErrors(doc: Required<ImportDocument>): ParameterError[] {
   return errors;
 }
 
+/** Each type carries its own identifier and hash and not the other's; no two share an identifier. */
+function credentialErrors(credentials: readonly ImportCredential[]): ParameterError[] {
+  const errors: ParameterError[] = [];
+  const seen = new Set<string>();
+  credentials.forEach((c, i) => {
+    const [own, foreign] =
+      c.type === 'api-key'
+        ? [['keyPrefix', 'keyHash'], ['username', 'passwordHash']]
+        : [['username', 'passwordHash'], ['keyPrefix', 'keyHash']];
+    for (const field of own)
+      if (c[field as keyof ImportCredential] === undefined)
+        errors.push({ parameter: `credentials[${i}].${field}`, message: `is required for type ${c.type}` });
+    for (const field of foreign)
+      if (c[field as keyof ImportCredential] !== undefined)
+        errors.push({ parameter: `credentials[${i}].${field}`, message: `is not a field of type ${c.type}` });
+    const identifier = credentialIdentifier(c);
+    if (identifier === undefined) return;
+    if (seen.has(identifier.key))
+      errors.push({ parameter: `credentials[${i}].${identifier.field}`, message: 'is that of another credential in the file' });
+    seen.add(identifier.key);
+  });
+  return errors;
+}
+
+/** What makes a credential unique besides its id: its key's hash, or its username. */
+function credentialIdentifier(c: ImportCredential): { field: 'keyHash' | 'username'; key: string } | undefined {
+  if (c.type === 'api-key') return c.keyHash === undefined ? undefined : { field: 'keyHash', key: `key\0${c.keyHash}` };
+  return c.username === undefined ? undefined : { field: 'username', key: `user\0${c.username}` };
+}
+
 /** References to organizations and accommodations must exist in the file or in the database. */
-async function referenceErrors(trx: Conn, doc: Required<ImportDocument>): Promise<ParameterError[]> {
+async function referenceErrors(trx: Conn, doc: FullDocument): Promise<ParameterError[]> {
   const errors: ParameterError[] = [];
   const fileOrganizations = new Set(doc.organizations.flatMap((o) => (o.id === undefined ? [] : [o.id])));
   const referencedOrganizations = [
-    ...new Set([...doc.accommodations, ...doc.reservations].map((r) => r.organization)),
+    ...new Set([
+      ...[...doc.accommodations, ...doc.reservations].map((r) => r.organization),
+      ...doc.credentials.flatMap((c) => c.organizations),
+    ]),
   ].filter((id) => !fileOrganizations.has(id));
   const storedOrganizations = await existingOrganizationIds(trx, referencedOrganizations);
   const organizationExists = (id: number) => fileOrganizations.has(id) || storedOrganizations.has(id);
@@ -134,6 +181,11 @@ async function referenceErrors(trx: Conn, doc: Required<ImportDocument>): Promis
         parameter: `accommodations[${i}].organization`,
         message: `no organization with id ${a.organization}`,
       });
+  });
+  doc.credentials.forEach((c, i) => {
+    for (const organization of c.organizations)
+      if (!organizationExists(organization))
+        errors.push({ parameter: `credentials[${i}].organizations`, message: `no organization with id ${organization}` });
   });
   doc.reservations.forEach((r, i) => {
     if (!organizationExists(r.organization)) {
@@ -251,10 +303,11 @@ export async function importDocument(db: Db, clock: Clock, input: unknown): Prom
   const shapeErrors = schemaErrors(input);
   if (shapeErrors.length > 0) fail(shapeErrors);
   const parsed = input as ImportDocument;
-  const doc: Required<ImportDocument> = {
+  const doc: FullDocument = {
     organizations: parsed.organizations ?? [],
     accommodations: parsed.accommodations ?? [],
     reservations: parsed.reservations ?? [],
+    credentials: parsed.credentials ?? [],
   };
   const errors = recordErrors(doc);
   if (errors.length > 0) fail(errors);
@@ -283,7 +336,11 @@ export async function importDocument(db: Db, clock: Clock, input: unknown): Prom
       reservations: await firstFreeId('reservations', doc.reservations),
     };
 
-    if (doc.reservations.length >= DEFER_INDEXES_FROM_ROWS) await writer.deferIndexes('reservations');
+    if (doc.reservations.length >= DEFER_INDEXES_FROM_ROWS) {
+      await writer.deferIndexes('reservations');
+      // Each reservation the file creates or changes records an event.
+      await writer.deferIndexes('events');
+    }
     await writer.upsert(
       'organizations',
       doc.organizations.map((o: ImportOrganization): BulkRow => {
@@ -395,10 +452,67 @@ export async function importDocument(db: Db, clock: Clock, input: unknown): Prom
       await writer.upsert('reservations', rows);
       await writer.upsert('events', events);
     }
+    await importCredentials(trx, writer, doc.credentials, now);
   });
   return {
     organizations: doc.organizations.length,
     accommodations: doc.accommodations.length,
     reservations: doc.reservations.length,
+    credentials: doc.credentials.length,
   };
+}
+
+/**
+ * Credentials arrive with their hashes (SPEC §8, `booking dump`), so each keeps working as it did.
+ * One without an id replaces the stored one of the same key or username, so re-importing is harmless;
+ * one whose key or username a stored credential of another id holds is refused.
+ */
+async function importCredentials(
+  trx: Conn,
+  writer: BulkWriter,
+  credentials: readonly ImportCredential[],
+  now: string,
+): Promise<void> {
+  if (credentials.length === 0) return;
+  const stored = await credentialsByIdentifier(
+    trx,
+    credentials.flatMap((c) => c.keyHash ?? []),
+    credentials.flatMap((c) => c.username ?? []),
+  );
+  const errors: ParameterError[] = [];
+  const known = credentials.map((c, i) => {
+    const identifier = credentialIdentifier(c) as NonNullable<ReturnType<typeof credentialIdentifier>>;
+    const holder = stored.get(identifier.key);
+    if (holder !== undefined && c.id !== undefined && holder !== c.id)
+      errors.push({ parameter: `credentials[${i}].${identifier.field}`, message: `belongs to stored credential ${holder}` });
+    return c.id ?? holder;
+  });
+  if (errors.length > 0) fail(errors);
+  let nextId = known.reduce<number>((max, id) => Math.max(max, id ?? 0), await writer.maxId('credentials')) + 1;
+  const ids = known.map((id) => id ?? nextId++);
+  const rows: BulkRow[] = [];
+  const bindings: { credential_id: number; organization_id: number }[] = [];
+  credentials.forEach((c, i) => {
+    const id = ids[i] as number;
+    // Stored in SCOPES order, as `credentials create` stores them.
+    const scopes = SCOPES.filter((scope) => c.scopes.includes(scope)).join(',');
+    const at = (value: string | null | undefined) => (value ? normalizeTimestamp(value) : null);
+    rows.push([
+      id,
+      c.name ?? '',
+      c.type,
+      c.keyPrefix ?? null,
+      c.keyHash ?? null,
+      c.username ?? null,
+      c.passwordHash ?? null,
+      scopes,
+      c.compatibilityDate ?? null,
+      at(c.created) ?? now,
+      at(c.lastUsed),
+      at(c.revoked),
+    ]);
+    for (const organization of c.organizations) bindings.push({ credential_id: id, organization_id: organization });
+  });
+  await writer.upsert('credentials', rows);
+  await replaceCredentialBindings(trx, ids, bindings);
 }

@@ -50,15 +50,23 @@ export async function lockEveryOrganization(conn: Conn): Promise<void> {
 }
 
 /**
- * What a read needs to know of its organization: its time zone, its change counter, and the
+ * What a read needs to know of its organization: its time zone, its change counter, its longest
+ * stay (the bound of `stay` queries, moved only with the counter), and the
  * changes feed's horizon, all in one statement read before the data (so the data is at least as
  * new as both). Undefined for an organization that does not exist.
  */
 export async function organizationState(conn: Conn, id: number) {
   const row = await conn
     .selectFrom('organizations')
-    .select(['timezone', 'version', horizonColumn(conn).as('horizon')])
+    .select(['timezone', 'version', 'longest_stay_nights', horizonColumn(conn).as('horizon')])
     .where('id', '=', id)
     .executeTakeFirst();
-  return row && { timezone: row.timezone, version: row.version, eventsCursor: horizonCursor(conn, row.horizon) };
+  return (
+    row && {
+      timezone: row.timezone,
+      version: row.version,
+      longestStayNights: row.longest_stay_nights,
+      eventsCursor: horizonCursor(conn, row.horizon),
+    }
+  );
 }

@@ -17,7 +17,13 @@ type Conn = Kysely<Database>;
  */
 export type SummarySelection =
   | { kind: 'date'; column: 'date_from' | 'date_to'; from: string; to: string }
-  | { kind: 'stay'; from: string; to: string }
+  | {
+      kind: 'stay';
+      from: string;
+      to: string;
+      /** No stay that arrives earlier can reach `from`: `from` less the organization's longest stay. */
+      earliestArrival: string;
+    }
   | { kind: 'instant'; column: 'created' | 'modified' | 'cancelled'; fromInclusive: string; toInclusive: string };
 
 export interface SummaryFilter {
@@ -64,7 +70,12 @@ function applyFilter<O>(
     q = q.where(`r.${selection.column}`, '>=', selection.from).where(`r.${selection.column}`, '<=', selection.to);
   } else if (selection.kind === 'stay') {
     // Occupies at least one night of the period: arrives by its last day, leaves after its first.
-    q = q.where('r.date_from', '<=', selection.to).where('r.date_to', '>', selection.from);
+    // The earliest possible arrival makes it a range on (organization_id, date_from): without it the
+    // index walk starts at the organization's first reservation ever.
+    q = q
+      .where('r.date_from', '>=', selection.earliestArrival)
+      .where('r.date_from', '<=', selection.to)
+      .where('r.date_to', '>', selection.from);
   } else {
     q = q
       .where(`r.${selection.column}`, '>=', selection.fromInclusive)
@@ -171,9 +182,25 @@ export const reservationRecords: OwnedRecords<ReservationRow> = {
   },
 };
 
+/**
+ * Keeps the organization's longest stay (migration 006) at least as long as this one, in the
+ * write's transaction: a `stay` query bounded by it then never misses a reservation.
+ */
+async function raiseLongestStay(conn: Conn, stored: Pick<ReservationRow, 'organization_id' | 'date_from' | 'date_to'>) {
+  const nights = daysBetween(stored.date_from, stored.date_to);
+  await conn
+    .updateTable('organizations')
+    .set({ longest_stay_nights: nights })
+    .where('id', '=', stored.organization_id)
+    .where('longest_stay_nights', '<', nights)
+    .execute();
+}
+
 /** Inserts a reservation and answers the row as stored (its id and every column, from RETURNING). */
 export async function insertReservation(conn: Conn, values: Insertable<ReservationTable>): Promise<ReservationRow> {
-  return conn.insertInto('reservations').values(values).returningAll().executeTakeFirstOrThrow();
+  const row = await conn.insertInto('reservations').values(values).returningAll().executeTakeFirstOrThrow();
+  await raiseLongestStay(conn, row);
+  return row;
 }
 
 export async function updateReservationRow(
@@ -181,12 +208,14 @@ export async function updateReservationRow(
   row: Pick<ReservationRow, 'organization_id' | 'id'>,
   values: Updateable<ReservationTable>,
 ): Promise<void> {
-  await conn
+  const stored = await conn
     .updateTable('reservations')
     .set(values)
     .where('organization_id', '=', row.organization_id)
     .where('id', '=', row.id)
-    .execute();
+    .returning(['organization_id', 'date_from', 'date_to'])
+    .executeTakeFirst();
+  if (stored && (values.date_from !== undefined || values.date_to !== undefined)) await raiseLongestStay(conn, stored);
 }
 
 export interface Stay {

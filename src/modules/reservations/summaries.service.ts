@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { addDays, formatClampedTimestamp, startOfDayInZone } from '../../shared/dates.js';
+import { addDays, daysBetween, formatClampedTimestamp, startOfDayInZone } from '../../shared/dates.js';
 import { invalidInput, type ParameterError } from '../../shared/errors.js';
 import { VersionedCache } from '../../shared/versioned-cache.js';
 import { organizationState } from '../organizations/organizations.repository.js';
@@ -52,8 +52,18 @@ export function interpretSummaryQuery(query: SummaryListQuery, rules: SummaryRul
   };
 }
 
-/** Timestamp reference dates are calendar days in the organization's zone: start of dateFrom … end of dateTo. */
-function selectionFor(timeZone: string, request: SummaryRequest): SummarySelection {
+const FIRST_DAY = '0001-01-01';
+
+/** `date` less `nights` days, no earlier than the first day both databases hold. */
+function daysBefore(date: string, nights: number): string {
+  return nights >= daysBetween(FIRST_DAY, date) ? FIRST_DAY : addDays(date, -nights);
+}
+
+/**
+ * Timestamp reference dates are calendar days in the organization's zone: start of dateFrom … end
+ * of dateTo. A stay must arrive within the organization's longest stay before the period.
+ */
+function selectionFor(timeZone: string, longestStayNights: number, request: SummaryRequest): SummarySelection {
   const { referenceDate, dateFrom, dateTo } = request;
   switch (referenceDate) {
     case 'date-from':
@@ -61,7 +71,7 @@ function selectionFor(timeZone: string, request: SummaryRequest): SummarySelecti
     case 'date-to':
       return { kind: 'date', column: 'date_to', from: dateFrom, to: dateTo };
     case 'stay':
-      return { kind: 'stay', from: dateFrom, to: dateTo };
+      return { kind: 'stay', from: dateFrom, to: dateTo, earliestArrival: daysBefore(dateFrom, longestStayNights) };
     default:
       return {
         kind: 'instant',
@@ -102,7 +112,7 @@ export async function summaryList(
   const version = organization?.version ?? -1;
   const filter: SummaryFilter = {
     organizationId,
-    selection: selectionFor(organization?.timezone ?? 'UTC', request),
+    selection: selectionFor(organization?.timezone ?? 'UTC', organization?.longestStayNights ?? 0, request),
     statuses: request.statuses,
   };
   const { page } = request;

@@ -1,0 +1,148 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
+import { formatAmount } from '../../shared/money.js';
+import { toAccommodation } from '../accommodations/accommodations.repository.js';
+import { organizationsByCredential } from '../credentials/credentials.repository.js';
+import type { ImportAccommodation, ImportCredential, ImportOrganization, ImportReservation } from './import.schemas.js';
+
+/**
+ * `booking dump`: the whole database as the import document of SPEC §8, written as it is read.
+ * Rows come in batches by ascending id (keyset, never OFFSET), and each batch is handed on only
+ * when the reader has taken the last one, so memory holds one batch however large the database.
+ * Everything is read in one transaction: the dump is the database as of one moment, while the
+ * service goes on writing.
+ */
+
+/** Rows per query: large enough that round trips do not dominate, small enough to stay a few MB. */
+export const DUMP_BATCH_ROWS = 2_000;
+
+type Conn = Kysely<Database>;
+type Collection = 'organizations' | 'accommodations' | 'reservations' | 'credentials';
+
+interface Batch<T> {
+  records: T[];
+  /** The highest id in the batch: the next batch starts after it. */
+  last: number;
+}
+
+type ReadBatch<T> = (conn: Conn, after: number) => Promise<Batch<T>>;
+
+const lastId = (rows: readonly { id: number }[]) => rows[rows.length - 1]?.id ?? 0;
+
+/** The next batch of a table's rows after `after`, by id: a keyset read, as cheap at the end as at the start. */
+function rowsAfter<T extends Collection>(conn: Conn, table: T, after: number) {
+  return conn
+    .selectFrom(table as Collection)
+    .selectAll()
+    .where('id', '>', after)
+    .orderBy('id')
+    .limit(DUMP_BATCH_ROWS)
+    .execute() as Promise<Selectable<Database[T]>[]>;
+}
+
+const readOrganizations: ReadBatch<ImportOrganization> = async (conn, after) => {
+  const rows = await rowsAfter(conn, 'organizations', after);
+  return { records: rows.map(({ id, name, timezone, created, modified }) => ({ id, name, timezone, created, modified })), last: lastId(rows) };
+};
+
+const readAccommodations: ReadBatch<ImportAccommodation> = async (conn, after) => {
+  const rows = await rowsAfter(conn, 'accommodations', after);
+  return { records: rows.map(toAccommodation), last: lastId(rows) };
+};
+
+const readReservations: ReadBatch<ImportReservation> = async (conn, after) => {
+  const rows = await rowsAfter(conn, 'reservations', after);
+  // The accommodation by id alone: its title belongs to the accommodation, and `nights` is derived.
+  const records = rows.map(
+    (r): ImportReservation => ({
+      id: r.id,
+      reservationNumber: r.reservation_number,
+      organization: r.organization_id,
+      accommodation: r.accommodation_id,
+      status: r.status,
+      dateFrom: r.date_from,
+      dateTo: r.date_to,
+      adults: r.adults,
+      children: r.children,
+      babies: r.babies,
+      guestName: r.guest_name,
+      totalAmount: formatAmount(r.total_amount_minor),
+      currency: r.currency,
+      channel: r.channel,
+      created: r.created,
+      modified: r.modified,
+      cancelled: r.cancelled,
+    }),
+  );
+  return { records, last: lastId(rows) };
+};
+
+const readCredentials: ReadBatch<ImportCredential> = async (conn, after) => {
+  const rows = await rowsAfter(conn, 'credentials', after);
+  const organizations = await organizationsByCredential(
+    conn,
+    rows.map((r) => r.id),
+  );
+  const records = rows.map((r): ImportCredential => {
+    const identity =
+      r.type === 'api-key'
+        ? { keyPrefix: r.key_prefix ?? '', keyHash: r.key_hash ?? '' }
+        : { username: r.username ?? '', passwordHash: r.password_hash ?? '' };
+    return {
+      id: r.id,
+      name: r.name,
+      type: r.type,
+      ...identity,
+      scopes: r.scopes.split(',') as ImportCredential['scopes'],
+      organizations: organizations.get(r.id) ?? [],
+      compatibilityDate: r.compatibility_date,
+      created: r.created,
+      lastUsed: r.last_used,
+      revoked: r.revoked,
+    };
+  });
+  return { records, last: lastId(rows) };
+};
+
+/** In the order `booking import` needs them: what is referred to before what refers to it. */
+const COLLECTIONS: readonly [Collection, ReadBatch<unknown>][] = [
+  ['organizations', readOrganizations],
+  ['accommodations', readAccommodations],
+  ['reservations', readReservations],
+  ['credentials', readCredentials],
+];
+
+export type DumpReport = Record<Collection, number>;
+
+/** The document as text, a batch at a time: one record per line, so a dump diffs and greps well. */
+async function* dumpText(conn: Conn, report: DumpReport): AsyncGenerator<string> {
+  let separator = '{';
+  for (const [name, read] of COLLECTIONS) {
+    yield `${separator}${JSON.stringify(name)}: [`;
+    separator = '\n],\n';
+    for (let after = 0; ; ) {
+      const batch = await read(conn, after);
+      if (batch.records.length === 0) break;
+      yield `${report[name] === 0 ? '\n' : ',\n'}${batch.records.map((r) => JSON.stringify(r)).join(',\n')}`;
+      report[name] += batch.records.length;
+      after = batch.last;
+    }
+  }
+  yield '\n]}\n';
+}
+
+/**
+ * Hands each piece of the dump to `write`, awaiting it before reading on (the backpressure), inside
+ * one read-only snapshot: a repeatable-read transaction on PostgreSQL, a read transaction on SQLite
+ * (WAL keeps the snapshot while writers commit).
+ */
+export async function dumpDatabase(db: Db, write: (text: string) => Promise<void>): Promise<DumpReport> {
+  const report: DumpReport = { organizations: 0, accommodations: 0, reservations: 0, credentials: 0 };
+  let transaction = db.kysely.transaction();
+  if (db.dialect === 'postgres') transaction = transaction.setIsolationLevel('repeatable read').setAccessMode('read only');
+  await transaction.execute(async (trx) => {
+    for await (const text of dumpText(trx, report)) await write(text);
+  });
+  return report;
+}

@@ -1,0 +1,274 @@
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import parseLinkHeader from 'parse-link-header';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ORIGINAL_MAX_PERIOD, splitPeriod } from '../../src/cli/export/period-chunks.js';
+import { MemoryStore } from '../../src/http/rate-limit/stores.js';
+import { generateDemoData } from '../../src/modules/data/demo-data.js';
+import type { ImportDocument } from '../../src/modules/data/import.schemas.js';
+import { seedSynthetic } from '../../src/modules/data/synthetic-data.js';
+import { REFERENCE_DATES } from '../../src/modules/reservations/reservations.schemas.js';
+import { testApp } from '../helpers/app.js';
+import { createTestDatabase, DIALECTS, type TestDatabase } from '../helpers/databases.js';
+import { apiKeyFor, basicFor, fixedClock, load } from '../helpers/fixtures.js';
+import { runCli } from '../helpers/processes.js';
+
+/**
+ * Issue 17's move: a SQLite database → `booking dump` → `booking import` into a fresh database
+ * (PostgreSQL when the suite has one) answers every request exactly as the original did. Both
+ * apps share one frozen clock and rate-limit time, so even RateLimit headers must match.
+ */
+
+const NOW = '2026-03-10T12:00:00Z';
+/**
+ * Differ by nature and are left out of the comparison: the request's own id, the moment it was
+ * answered (Date), and a cursor into the answering database's feed (a moved database's feed starts anew).
+ */
+const PER_DATABASE_HEADERS = new Set(['x-request-id', 'date', 'events-cursor']);
+
+type Source = 'demo' | 'synthetic';
+
+interface Caller {
+  name: string;
+  headers: Record<string, string>;
+  organizations: number[];
+}
+
+/** The credentials an operator would have made: keys of one and of several organizations, scopes, Basic, pinned, revoked. */
+async function makeCallers(source: TestDatabase, organizations: number[]): Promise<Caller[]> {
+  const [first, second = first] = organizations as [number, number?];
+  const key = async (name: string, input: Parameters<typeof apiKeyFor>[1], bound: number[]): Promise<Caller> => ({
+    name,
+    headers: { 'x-api-key': await apiKeyFor(source.db, input) },
+    organizations: bound,
+  });
+  const callers = [
+    await key('read key of all', { organizations }, organizations),
+    await key('write key of one', { organizations: [first], scope: 'write' }, [first]),
+    await key(
+      'admin key pinned to the original rules',
+      { organizations: [second], scope: 'admin', compatibilityDate: '2025-01-01' },
+      [second],
+    ),
+  ];
+  const basic = await basicFor(source.db, 'front-desk', { organizations: [first] });
+  callers.push({ name: 'basic', headers: { authorization: basic.authorization }, organizations: [first] });
+  const revoked = await key('revoked key', { organizations: [first] }, [first]);
+  const revokedId = (
+    await source.db.kysely.selectFrom('credentials').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow()
+  ).id;
+  await source.db.kysely
+    .updateTable('credentials')
+    .set({ revoked: '2026-01-02T03:04:05Z' })
+    .where('id', '=', revokedId)
+    .execute();
+  callers.push(revoked);
+  return callers;
+}
+
+/** Every day any reservation's dates touch, as one period. */
+function wholeSpan(document: ImportDocument): { dateFrom: string; dateTo: string } {
+  const days = (document.reservations ?? []).flatMap((r) =>
+    [r.dateFrom, r.dateTo, r.created, r.modified, r.cancelled].flatMap((d) => (d ? [d.slice(0, 10)] : [])),
+  );
+  days.sort();
+  return { dateFrom: days[0] as string, dateTo: days.at(-1) as string };
+}
+
+/** Every URL a client could ask: accommodation lists, and every page of every summaries walk. */
+function* requestsFor(caller: Caller, span: { dateFrom: string; dateTo: string }): Generator<string> {
+  yield '/api/accommodations/';
+  for (const organization of caller.organizations) {
+    yield `/api/accommodations/?organization=${organization}`;
+    yield `/api/accommodations/?organization=${organization}&includeInactive=true`;
+    yield `/api/accommodations/?organization=${organization}&modifiedSince=2025-06-01T00:00:00Z`;
+    // Periods every credential may ask, the pinned one (original rules) included.
+    for (const { dateFrom, dateTo } of splitPeriod(span, ORIGINAL_MAX_PERIOD)) {
+      for (const referenceDate of REFERENCE_DATES) {
+        yield `/api/reservations/summaries?organization=${organization}&dateFrom=${dateFrom}&dateTo=${dateTo}&referenceDate=${referenceDate}&limit=250`;
+      }
+    }
+  }
+}
+
+function comparable(response: LightMyRequestResponse) {
+  const headers = Object.fromEntries(
+    Object.entries(response.headers).filter(([name]) => !PER_DATABASE_HEADERS.has(name)),
+  );
+  return { status: response.statusCode, headers, body: response.body };
+}
+
+describe.each(DIALECTS)('moving a SQLite database with booking dump and booking import into %s', (target) => {
+  const databases: TestDatabase[] = [];
+  const open = async (dialect: 'sqlite' | 'postgres') => {
+    const database = await createTestDatabase(dialect);
+    databases.push(database);
+    return database;
+  };
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'booking-dump-'));
+  });
+  afterAll(async () => {
+    for (const database of databases) await database.drop();
+  });
+
+  it.each<Source>(['demo', 'synthetic'])(
+    'the %s database answers identically after the move, and its feed goes on',
+    async (kind) => {
+      const source = await open('sqlite');
+      if (kind === 'demo') await load(source.db, generateDemoData('2026-03-10'));
+      else await seedSynthetic(source.db, { organizations: 3, reservations: 3_000, seed: 11 });
+      const organizations = (
+        await source.db.kysely.selectFrom('organizations').select('id').orderBy('id').execute()
+      ).map((o) => o.id);
+      const callers = await makeCallers(source, organizations);
+
+      const file = join(dir, `${kind}-${target}.json`);
+      const dumped = await runCli(['dump', file], { DATABASE_URL: source.url });
+      expect(dumped.stderr).toBe('');
+      expect(dumped.code).toBe(0);
+      const document = JSON.parse(readFileSync(file, 'utf8')) as ImportDocument;
+      expect(document.credentials).toHaveLength(callers.length);
+      // Hashes only: no secret a caller sends appears anywhere in the dump.
+      const text = readFileSync(file, 'utf8');
+      for (const caller of callers)
+        for (const secret of Object.values(caller.headers)) expect(text).not.toContain(secret.replace(/^Basic /, ''));
+
+      const destination = await open(target);
+      const imported = await runCli(['import', file], { DATABASE_URL: destination.url });
+      expect(imported.stderr).toBe('');
+      expect(imported.code).toBe(0);
+
+      // The operator's view of the credentials is the same before any of them is used.
+      const listings = await Promise.all(
+        [source, destination].map(
+          async (d) => (await runCli(['credentials', 'list', '--json'], { DATABASE_URL: d.url })).stdout,
+        ),
+      );
+      expect(JSON.parse(listings[1] as string)).toEqual(JSON.parse(listings[0] as string));
+
+      const rateLimitTime = Date.parse(NOW);
+      const [before, after] = await Promise.all(
+        [source, destination].map((d) =>
+          testApp(d.db, { clock: fixedClock(NOW), rateLimitStore: new MemoryStore(() => rateLimitTime) }),
+        ),
+      );
+      const span = wholeSpan(document);
+      let compared = 0;
+      const ask = async (app: FastifyInstance, caller: Caller, url: string) =>
+        app.inject({ method: 'GET', url, headers: { accept: 'application/json', ...caller.headers } });
+      for (const caller of callers) {
+        for (const first of requestsFor(caller, span)) {
+          for (let url: string | undefined = first; url;) {
+            const original: LightMyRequestResponse = await ask(before as FastifyInstance, caller, url);
+            const moved: LightMyRequestResponse = await ask(after as FastifyInstance, caller, url);
+            expect(comparable(moved), `${caller.name}: GET ${url}`).toEqual(comparable(original));
+            compared += 1;
+            const next: string | undefined = parseLinkHeader(original.headers.link as string | undefined)?.next?.url;
+            url = next && `${new URL(next, 'http://x').pathname}${new URL(next, 'http://x').search}`;
+          }
+        }
+      }
+      // The walk saw real answers: pages of items for the live credentials, 401s for the revoked one.
+      expect(compared).toBeGreaterThan(200);
+
+      // The moved database's feed holds one `created` event per record of the organization…
+      const writer = callers[1] as Caller;
+      const organization = writer.organizations[0] as number;
+      const types: string[] = [];
+      let url: string | undefined = `/api/events?organization=${organization}&limit=1000`;
+      for (let page = 0; url && page < 100; page++) {
+        const response = await ask(after as FastifyInstance, writer, url);
+        expect(response.statusCode).toBe(200);
+        const events = response.json() as { type: string }[];
+        types.push(...events.map((e) => e.type));
+        url = events.length < 1000 ? undefined : parseLinkHeader(response.headers.link as string)?.next?.url;
+      }
+      const records = [...(document.accommodations ?? []), ...(document.reservations ?? [])].filter(
+        (r) => r.organization === organization,
+      );
+      expect(types).toHaveLength(records.length);
+      expect(new Set(types)).toEqual(new Set(['accommodation.created', 'reservation.created']));
+
+      // …and records the next change after them, from the cursor a list gives.
+      const list = await ask(after as FastifyInstance, writer, `/api/accommodations/?organization=${organization}`);
+      const cursor = list.headers['events-cursor'] as string;
+      const accommodation = (document.accommodations ?? []).find(
+        (a) => a.organization === organization && a.active !== false,
+      );
+      const booked = await (after as FastifyInstance).inject({
+        method: 'POST',
+        url: '/api/reservations',
+        headers: { accept: 'application/json', ...writer.headers },
+        payload: {
+          accommodation: accommodation?.id,
+          dateFrom: '2031-02-01',
+          dateTo: '2031-02-03',
+          adults: 1,
+          guestName: 'After the move',
+          totalAmount: '10.00',
+          currency: 'EUR',
+        },
+      });
+      expect(booked.statusCode).toBe(201);
+      const later = await ask(
+        after as FastifyInstance,
+        writer,
+        `/api/events?organization=${organization}&after=${cursor}`,
+      );
+      expect(
+        (later.json() as { type: string; resource: { id: number } }[]).map((e) => [e.type, e.resource.id]),
+      ).toEqual([['reservation.created', booked.json().id]]);
+    },
+  );
+});
+
+describe('booking dump', () => {
+  it('refuses to overwrite a file, and writes to standard output with its summary on standard error', async () => {
+    const source = await createTestDatabase('sqlite');
+    try {
+      await seedSynthetic(source.db, { organizations: 2, reservations: 50, seed: 3 });
+      const dir = mkdtempSync(join(tmpdir(), 'booking-dump-'));
+      const file = join(dir, 'exists.json');
+      writeFileSync(file, 'keep me');
+      const refused = await runCli(['dump', file], { DATABASE_URL: source.url });
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toMatch(/exists already/);
+      expect(readFileSync(file, 'utf8')).toBe('keep me');
+
+      const piped = await runCli(['dump', '-'], { DATABASE_URL: source.url });
+      expect(piped.code).toBe(0);
+      expect(piped.stderr).toMatch(/^Dumped 2 organizations, \d+ accommodations, 50 reservations, 0 credentials in/);
+      const document = JSON.parse(piped.stdout) as Required<ImportDocument>;
+      expect(document.reservations).toHaveLength(50);
+      expect(Object.keys(document)).toEqual(['organizations', 'accommodations', 'reservations', 'credentials']);
+    } finally {
+      await source.drop();
+    }
+  });
+
+  it('streams: a dump far larger than its heap allows it to hold completes, in batches', async () => {
+    const source = await createTestDatabase('sqlite');
+    try {
+      await seedSynthetic(source.db, { organizations: 5, reservations: 300_000, seed: 5 });
+      const file = join(mkdtempSync(join(tmpdir(), 'booking-dump-')), 'big.json');
+      // 64 MB of heap against a document of about 100 MB: holding the document, or the rows of one
+      // table, in memory at once aborts the process. (32 MB was enough on Node 20; Node 24's CLI
+      // needs ~30 MB just to load its modules.)
+      const dumped = await runCli(['dump', file], {
+        DATABASE_URL: source.url,
+        NODE_OPTIONS: '--max-old-space-size=64',
+      });
+      expect(dumped.stderr).toBe('');
+      expect(dumped.code).toBe(0);
+      expect(statSync(file).size).toBeGreaterThan(96 * 1024 * 1024);
+      const document = JSON.parse(readFileSync(file, 'utf8')) as Required<ImportDocument>;
+      expect(document.reservations.map((r) => r.id)).toEqual(Array.from({ length: 300_000 }, (_, i) => i + 1));
+    } finally {
+      await source.drop();
+    }
+  });
+});
