@@ -163,6 +163,14 @@ describe.each(DIALECTS)('webhook delivery by several workers on %s', (dialect) =
       await expect
         .poll(async () => (await receiver.summary('/second')).total, { timeout: 30_000 })
         .toBeGreaterThan(150);
+      // Killed while attempts are on the wire: right after some arrived (at most 50 ms of their
+      // 150 ms delay gone), not in the gap between two of the worker's batches.
+      await expect
+        .poll(async () => (await receiver.inFlightAges('/second')).some((age) => age <= 50), {
+          timeout: 10_000,
+          interval: 5,
+        })
+        .toBe(true);
       const killedAt = Date.now();
       worker.child.kill('SIGKILL');
       await worker.exited;

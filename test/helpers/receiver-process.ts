@@ -43,6 +43,8 @@ export interface ReceiverProcess {
   configure(path: string, config: PathConfig): Promise<void>;
   received(path: string): Promise<Receipt[]>;
   summary(path: string): Promise<ReceiverSummary>;
+  /** How long ago (ms) each receipt of `path` still waiting for its answer arrived. */
+  inFlightAges(path: string): Promise<number[]>;
   stop(): Promise<number | null>;
 }
 
@@ -62,6 +64,7 @@ export async function startReceiver(): Promise<ReceiverProcess> {
     },
     received: (path) => json<Receipt[]>(`/_received${path}`),
     summary: (path) => json<ReceiverSummary>(`/_received${path}?summary`),
+    inFlightAges: (path) => json<number[]>(`/_received${path}?in-flight`),
     stop: () => child.stop(),
   };
 }

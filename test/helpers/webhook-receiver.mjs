@@ -21,7 +21,7 @@ const received = new Map();
 
 const listOf = (path) => {
   let list = received.get(path);
-  if (!list) received.set(path, (list = { receipts: [], perId: new Map() }));
+  if (!list) received.set(path, (list = { receipts: [], perId: new Map(), inFlight: new Set() }));
   return list;
 };
 
@@ -37,6 +37,12 @@ function verified(secret, headers, body) {
   } catch {
     return false;
   }
+}
+
+/** How long ago each receipt still waiting for its answer arrived, in ms. */
+function inFlightAges(list) {
+  const now = Date.now();
+  return [...list.inFlight].map((r) => now - r.at);
 }
 
 function summary(list) {
@@ -69,6 +75,7 @@ const server = createServer((request, response) => {
         return send(200, { ok: true });
       }
       const list = listOf(path);
+      if (url.searchParams.has('in-flight')) return send(200, inFlightAges(list));
       return send(200, url.searchParams.has('summary') ? summary(list) : list.receipts);
     }
     if (request.method !== 'POST') return send(404, {});
@@ -100,9 +107,11 @@ const server = createServer((request, response) => {
       body: list.receipts.length < 100 ? body : undefined,
     };
     list.receipts.push(receipt);
+    list.inFlight.add(receipt);
     // The sender went away before the answer (a killed worker): remembered, so a test can tell
     // the attempts that were in flight from the ones that were answered.
     response.on('close', () => {
+      list.inFlight.delete(receipt);
       if (!response.writableFinished) receipt.aborted = true;
     });
     const answer = () => response.writeHead(status, { 'content-type': 'text/plain', ...headers }).end('ok');
