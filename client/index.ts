@@ -8,6 +8,15 @@ import {
   followEvents,
   listEvents,
 } from './events.js';
+import {
+  accommodationResources,
+  credentialResources,
+  historyOf,
+  organizationResources,
+  reservationResources,
+  sessionResources,
+  webhookResources,
+} from './resources.js';
 
 /**
  * The typed client of booking-service (`import { createClient } from 'booking-service/client'`).
@@ -16,7 +25,29 @@ import {
  */
 
 export { BookingApiError, BookingOriginError, type Problem } from './errors.js';
-export type { ClientOptions, Credentials } from './transport.js';
+export type { ClientOptions, Credentials, SessionCredential } from './transport.js';
+export type {
+  Availability,
+  CreatedCredential,
+  CreatedWebhookEndpoint,
+  CredentialCreate,
+  CredentialRecord,
+  CredentialScope,
+  Organization,
+  ReservationChange,
+  ReservationCreate,
+  ReservationReplace,
+  SearchQuery,
+  Session,
+  SignIn,
+  WebhookDeliveriesQuery,
+  WebhookDeliveryAttempt,
+  WebhookEndpoint,
+  WebhookEndpointCreate,
+  WebhookReplay,
+  WebhookReplayResult,
+  WebhookTestResult,
+} from './resources.js';
 export type { Event, EventsPage, EventsQuery, FollowOptions } from './events.js';
 export { verifyWebhook, WebhookVerificationError, type WebhookHeaders } from './webhooks.js';
 
@@ -57,17 +88,27 @@ export interface CallOptions {
 export interface BookingClient {
   accommodations: {
     list(query?: AccommodationsQuery, options?: CallOptions): Promise<Accommodation[]>;
-  };
+  } & ReturnType<typeof accommodationResources>;
+  /** Summaries (read), one reservation, its writes (SPEC §9) and search. */
   reservations: {
     summaries(query: SummariesQuery, options?: CallOptions): SummariesIterable;
-  };
+  } & ReturnType<typeof reservationResources>;
   /** The changes feed (SPEC §10). */
   events: {
     /** One page after `query.after` (the oldest kept event when absent), with the cursor to go on from. */
     list(query?: EventsQuery, options?: CallOptions): Promise<EventsPage>;
     /** Every event as it commits, for as long as it is iterated: long polls, resumes, waits out 503s and restarts. */
     follow(options?: FollowOptions): AsyncIterable<Event>;
+    /** Every kept event of one reservation or accommodation, oldest first: its history. */
+    history(record: Parameters<typeof historyOf>[1], options?: CallOptions): Promise<Event[]>;
   };
+  /** Webhook endpoints, their delivery log, test and replay (SPEC §10; scope admin). */
+  webhooks: ReturnType<typeof webhookResources>;
+  /** API keys and Basic credentials (scope admin). */
+  credentials: ReturnType<typeof credentialResources>;
+  organizations: ReturnType<typeof organizationResources>;
+  /** The browser session (SPEC §11): sign in, who is signed in, sign out. */
+  session: ReturnType<typeof sessionResources>;
 }
 
 /**
@@ -131,6 +172,7 @@ export function createClient(credentials: Credentials, options: ClientOptions = 
         const response = await transport.get(transport.url('api/accommodations/', query), call.signal);
         return (await response.json()) as Accommodation[];
       },
+      ...accommodationResources(transport),
     },
     reservations: {
       summaries(query, call = {}) {
@@ -149,10 +191,16 @@ export function createClient(credentials: Credentials, options: ClientOptions = 
           },
         };
       },
+      ...reservationResources(transport),
     },
     events: {
       list: (query = {}, call = {}) => listEvents(transport, query, call.signal),
       follow: (options = {}) => followEvents(transport, options),
+      history: (record, call = {}) => historyOf(transport, record, call),
     },
+    webhooks: webhookResources(transport),
+    credentials: credentialResources(transport),
+    organizations: organizationResources(transport),
+    session: sessionResources(transport),
   };
 }

@@ -5,7 +5,23 @@ import { BookingApiError, BookingOriginError, problemOf } from './errors.js';
  * `fetch`, `AbortSignal`, `URL`, `btoa`, `TextEncoder`.
  */
 
-export type Credentials = { baseUrl: string; apiKey: string } | { baseUrl: string; username: string; password: string };
+export type Credentials =
+  | { baseUrl: string; apiKey: string }
+  | { baseUrl: string; username: string; password: string }
+  | { baseUrl: string; session: SessionCredential };
+
+/**
+ * The console's way in (SPEC §11): the browser sends the HttpOnly session cookie by itself, and every
+ * change carries the session's CSRF token. The object is read on every request, so a page can put
+ * the token of a new session into it without building another client. An empty token sends none
+ * (signing in, before there is a session).
+ */
+export interface SessionCredential {
+  csrfToken: string;
+}
+
+/** Methods that change something: with a session they need the CSRF token (SPEC §11). */
+const CHANGING_METHODS = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
 
 export interface ClientOptions {
   /** The fetch to use; the platform's by default. */
@@ -73,6 +89,7 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
 export class Transport {
   readonly baseUrl: URL;
   readonly #headers: Record<string, string>;
+  readonly #session: SessionCredential | undefined;
   readonly #fetch: typeof fetch;
   readonly #retries: number;
   readonly #maxRetryDelayMs: number;
@@ -82,11 +99,14 @@ export class Transport {
   constructor(credentials: Credentials, options: ClientOptions = {}) {
     // A trailing slash, so relative paths resolve below a base path (https://host/booking/).
     this.baseUrl = new URL(credentials.baseUrl.endsWith('/') ? credentials.baseUrl : `${credentials.baseUrl}/`);
+    this.#session = 'session' in credentials ? credentials.session : undefined;
     this.#headers = {
       accept: 'application/json',
-      ...('apiKey' in credentials
-        ? { 'x-api-key': credentials.apiKey }
-        : { authorization: basicAuthorization(credentials.username, credentials.password) }),
+      ...('session' in credentials
+        ? {} // the cookie is the credential: no key, no Basic header (API keys never reach a browser)
+        : 'apiKey' in credentials
+          ? { 'x-api-key': credentials.apiKey }
+          : { authorization: basicAuthorization(credentials.username, credentials.password) }),
     };
     this.#fetch = options.fetch ?? globalThis.fetch;
     this.#retries = options.retries ?? 5;
@@ -121,20 +141,56 @@ export class Transport {
     return url;
   }
 
+  /** The headers and cookie mode of one request: the CSRF token on changes made with a session. */
+  #init(method: string, extra: Record<string, string>): RequestInit {
+    const headers: Record<string, string> = { ...this.#headers, ...extra };
+    if (this.#session && CHANGING_METHODS.has(method) && this.#session.csrfToken !== '') {
+      headers['x-csrf-token'] = this.#session.csrfToken;
+    }
+    return this.#session ? { method, headers, credentials: 'same-origin' } : { method, headers };
+  }
+
   /**
    * GET a URL; a 2xx response is returned, anything else thrown as BookingApiError. Redirects are
    * followed by hand (fetch would follow them anywhere, with X-Api-Key still attached): only within
    * the base URL's origin.
    */
-  async get(target: URL, signal?: AbortSignal): Promise<Response> {
-    const combined = this.signalFor(signal);
+  get(target: URL, signal?: AbortSignal): Promise<Response> {
+    return this.request('GET', target, undefined, { signal });
+  }
+
+  /**
+   * Any method, with an optional JSON body. 429 and 503 are retried for every method but a POST
+   * without an Idempotency-Key (a retried POST could otherwise create twice).
+   */
+  async request(
+    method: string,
+    target: URL,
+    body: unknown,
+    options: { signal?: AbortSignal; headers?: Record<string, string> } = {},
+  ): Promise<Response> {
+    const combined = this.signalFor(options.signal);
+    const extra: Record<string, string> = { ...options.headers };
+    if (body !== undefined) extra['content-type'] = 'application/json';
+    const retriable = method !== 'POST' || Object.keys(extra).some((name) => name.toLowerCase() === 'idempotency-key');
     let url = this.sameOrigin(target, this.baseUrl, 'a request');
     for (let attempt = 0, redirects = 0; ;) {
       combined?.throwIfAborted();
-      const response = await this.#fetch(url, { headers: this.#headers, signal: combined, redirect: 'manual' });
+      const response = await this.#fetch(url, {
+        ...this.#init(method, extra),
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        signal: combined,
+        redirect: 'manual',
+      });
       if (response.ok) return response;
       const location = response.headers.get('location');
-      if (response.status >= 300 && response.status < 400 && location !== null && redirects < MAX_REDIRECTS) {
+      if (
+        method === 'GET' &&
+        response.status >= 300 &&
+        response.status < 400 &&
+        location !== null &&
+        redirects < MAX_REDIRECTS
+      ) {
         await response.body?.cancel();
         url = this.sameOrigin(location, url, `a ${response.status} redirect`);
         redirects += 1;
@@ -142,7 +198,7 @@ export class Transport {
       }
       const retryAfter = parseRetryAfter(response.headers.get('retry-after'));
       const error = new BookingApiError(response.status, await problemOf(response), url.toString(), retryAfter);
-      if (!RETRIABLE.has(response.status) || attempt >= this.#retries) throw error;
+      if (!retriable || !RETRIABLE.has(response.status) || attempt >= this.#retries) throw error;
       const delay = retryDelayMs(attempt, retryAfter, this.#backoffMs);
       if (delay > this.#maxRetryDelayMs) throw error;
       attempt += 1;

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Writable } from 'node:stream';
+import fastifyCookie from '@fastify/cookie';
+import fastifyCsrfProtection from '@fastify/csrf-protection';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
@@ -8,6 +10,7 @@ import type { Db } from './db/database.js';
 import { assertAcceptsJson } from './http/accept.js';
 import { requireCredentials } from './http/auth.js';
 import { registerCompression } from './http/compression.js';
+import { registerConsole } from './http/console-static.js';
 import { copyForwardedToXForwardedFor, trustedProxies } from './http/forwarded.js';
 import { healthRoutes, type Readiness } from './http/health.routes.js';
 import { acceptUtf8JsonOnly } from './http/json-body.js';
@@ -21,9 +24,13 @@ import { validationOptions } from './http/validation.js';
 import { createLogger } from './logger.js';
 import { accommodationRoutes } from './modules/accommodations/accommodations.routes.js';
 import { Authenticator } from './modules/credentials/authenticator.js';
+import { credentialRoutes } from './modules/credentials/credentials.routes.js';
 import { eventRoutes } from './modules/events/events.routes.js';
 import { createFeedWaker } from './modules/events/feed-waker.js';
+import { organizationRoutes } from './modules/organizations/organizations.routes.js';
 import { reservationRoutes } from './modules/reservations/reservations.routes.js';
+import { sessionRoutes } from './modules/sessions/sessions.routes.js';
+import { ConsoleSessions } from './modules/sessions/sessions.service.js';
 import { webhookRoutes } from './modules/webhooks/endpoints.routes.js';
 import type { Resolver } from './modules/webhooks/ssrf.js';
 import { type Clock, systemClock } from './shared/clock.js';
@@ -90,6 +97,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
 
   await registerProtection(app, config.serverLimits);
   app.decorateRequest('principal', null);
+  app.decorateRequest('session', null);
+  // The console's session cookie, and CSRF tokens derived from a secret each session keeps
+  // server-side (request.session._csrf, as @fastify/session would hold it).
+  await app.register(fastifyCookie);
+  await app.register(fastifyCsrfProtection, { sessionPlugin: '@fastify/session' });
   // The registered routes, for the checks that must cover every one of them (tests, the API document).
   app.decorate('routeTable', routes);
   // Bodies are UTF-8 JSON only: without this, Fastify would also accept text/plain.
@@ -122,6 +134,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const readiness: Readiness = { draining: false };
   app.decorate('readiness', readiness);
   await app.register(healthRoutes, { db: deps.db, readiness });
+  await registerConsole(app);
 
   const authenticator = new Authenticator(deps.db.kysely, clock);
   const store =
@@ -132,10 +145,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.addHook('onClose', () => waker.close());
   const limiter = new RateLimiter(store, config.rateLimits, app.log);
   app.addHook('onClose', () => limiter.close());
+  const sessions = new ConsoleSessions(deps.db.kysely, clock, authenticator);
   await app.register(async (api) => {
-    requireCredentials(api, authenticator, limiter);
+    requireCredentials(api, authenticator, limiter, sessions);
+    await api.register(sessionRoutes, { db: deps.db, sessions, limiter });
     await api.register(accommodationRoutes, { db: deps.db, clock });
     await api.register(reservationRoutes, { db: deps.db, clock });
+    await api.register(organizationRoutes, { db: deps.db, clock });
+    await api.register(credentialRoutes, { db: deps.db, clock });
     await api.register(eventRoutes, { db: deps.db, waker });
     await api.register(webhookRoutes, {
       db: deps.db,

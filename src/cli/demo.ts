@@ -2,8 +2,9 @@ import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Db } from '../db/database.js';
 import { hashApiKey, isWellFormedApiKey } from '../modules/credentials/api-key.js';
-import { findCredentialByKeyHash } from '../modules/credentials/credentials.repository.js';
+import { findCredentialByKeyHash, findCredentialByUsername } from '../modules/credentials/credentials.repository.js';
 import { createCredential } from '../modules/credentials/credentials.service.js';
+import { verifyPassword } from '../modules/credentials/password.js';
 import { generateDemoData } from '../modules/data/demo-data.js';
 import { type ImportReport, importDocument } from '../modules/data/import.service.js';
 import { countOrganizations } from '../modules/organizations/organizations.repository.js';
@@ -30,12 +31,53 @@ export async function ensureDemoApiKey(db: Db, clock: Clock, databaseFile: strin
     const row = isWellFormedApiKey(saved) ? await findCredentialByKeyHash(db.kysely, hashApiKey(saved)) : undefined;
     if (row && row.revoked === null) return saved;
   }
-  const organizations = (await db.kysely.selectFrom('organizations').select('id').orderBy('id').execute()).map(
-    (o) => o.id,
-  );
-  const created = await createCredential(db.kysely, clock, { organizations, name: 'demo', scope: 'write' });
+  const created = await createCredential(db.kysely, clock, {
+    organizations: await allOrganizations(db),
+    name: 'demo',
+    scope: 'write',
+  });
   if (!('apiKey' in created)) throw new Error('demo credential is not an API key');
-  writeFileSync(keyFile, `${created.apiKey}\n`, { mode: 0o600 });
-  chmodSync(keyFile, 0o600);
+  writeSecretFile(keyFile, created.apiKey);
   return created.apiKey;
+}
+
+export interface DemoSignIn {
+  username: string;
+  password: string;
+}
+
+/**
+ * The console's demo sign-in (SPEC §11): a Basic credential of scope admin for every demo
+ * organization, kept beside the demo key as `username:password`, so a second `npm start` prints the
+ * same one. A missing, unknown, revoked or changed one is replaced by a new username.
+ */
+export async function ensureDemoSignIn(db: Db, clock: Clock, databaseFile: string): Promise<DemoSignIn> {
+  const file = join(dirname(databaseFile), 'demo-sign-in.txt');
+  if (existsSync(file)) {
+    const [username = '', password = ''] = readFileSync(file, 'utf8').trim().split(/:(.*)/s);
+    const row = await findCredentialByUsername(db.kysely, username);
+    if (row && row.revoked === null && row.password_hash && (await verifyPassword(password, row.password_hash))) {
+      return { username, password };
+    }
+  }
+  let username = 'demo';
+  for (let n = 2; await findCredentialByUsername(db.kysely, username); n++) username = `demo-${n}`;
+  const created = await createCredential(db.kysely, clock, {
+    organizations: await allOrganizations(db),
+    name: 'demo console sign-in',
+    scope: 'admin',
+    basicUsername: username,
+  });
+  if (!('password' in created)) throw new Error('demo sign-in is not a Basic credential');
+  writeSecretFile(file, `${username}:${created.password}`);
+  return { username, password: created.password };
+}
+
+async function allOrganizations(db: Db): Promise<number[]> {
+  return (await db.kysely.selectFrom('organizations').select('id').orderBy('id').execute()).map((o) => o.id);
+}
+
+function writeSecretFile(file: string, secret: string): void {
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
 }

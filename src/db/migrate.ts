@@ -8,6 +8,7 @@ import { webhooksSchema } from './migrations/005_webhooks.js';
 import { longestStaySchema } from './migrations/006_longest_stay.js';
 import { bindingsToken } from './migrations/007_bindings_token.js';
 import { stayCoveringIndex } from './migrations/008_stay_covering_index.js';
+import { consoleSessionsSchema } from './migrations/009_console_sessions.js';
 
 /** Migrations live in code (not a folder scan) so they run the same from src/ and dist/. */
 function migrationsFor(db: Db): Record<string, Migration> {
@@ -20,6 +21,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '006_longest_stay': longestStaySchema(db.dialect),
     '007_bindings_token': bindingsToken,
     '008_stay_covering_index': stayCoveringIndex(db.dialect),
+    '009_console_sessions': consoleSessionsSchema(db.dialect),
   };
 }
 

@@ -168,6 +168,18 @@ export interface WebhookAttemptTable {
   next_attempt_at: number | null;
 }
 
+/** Sessions of the web console (migration 009). Times in Unix milliseconds. */
+export interface ConsoleSessionTable {
+  /** SHA-256 (hex) of the cookie's token. */
+  id: string;
+  credential_id: number;
+  password_hash: string;
+  csrf_secret: string;
+  created: number;
+  last_seen: number;
+  expires: number;
+}
+
 export interface Database {
   organizations: OrganizationTable;
   accommodations: AccommodationTable;
@@ -180,6 +192,7 @@ export interface Database {
   webhook_endpoints: WebhookEndpointTable;
   webhook_deliveries: WebhookDeliveryTable;
   webhook_attempts: WebhookAttemptTable;
+  console_sessions: ConsoleSessionTable;
 }
 
 export type OrganizationRow = Selectable<OrganizationTable>;

@@ -93,6 +93,12 @@ export const HEADERS = {
       examples: ['</api/events?organization=1&after=c1_MC4xMjM0>; rel="next"'],
     }),
   },
+  sessionCookie: {
+    'Set-Cookie': header('The console session: `__Host-booking-session`, HttpOnly, Secure, SameSite=Strict, Path=/', {
+      type: 'string',
+      maxLength: 200,
+    }),
+  },
   wwwAuthenticate: {
     'WWW-Authenticate': header('The accepted scheme', {
       type: 'string',
@@ -136,6 +142,11 @@ export interface OperationShape {
   snapshot?: boolean;
   /** The changes feed: Link rel="next" and Events-Cursor on every page; 410 for an expired cursor. */
   feed?: boolean;
+  /**
+   * A console sign-in (SPEC §11): public, but checks a password itself: Set-Cookie on success; 401,
+   * 403 for a credential that may not sign in, 429 when failed attempts are throttled.
+   */
+  signIn?: boolean;
 }
 
 function problem(description: string, headers: Headers = {}, example?: Record<string, unknown>) {
@@ -161,6 +172,7 @@ export function apiResponses(success: { description: string; schema: TSchema }, 
     ...(shape.create ? HEADERS.created : {}),
     ...(shape.snapshot || shape.feed ? HEADERS.eventsCursor : {}),
     ...(shape.feed ? HEADERS.feed : {}),
+    ...(shape.signIn ? HEADERS.sessionCookie : {}),
   };
   const responses: Record<string, unknown> = {
     [shape.create ? 201 : 200]: {
@@ -191,6 +203,11 @@ export function apiResponses(success: { description: string; schema: TSchema }, 
     responses[401] = problem('Missing or wrong credentials', HEADERS.wwwAuthenticate);
     // A route that needs a scope beyond read says so in its config; http/auth.ts adds it here.
     responses[403] = problem('The organization is not one of the credential’s (or does not exist)', limited);
+  }
+  if (shape.signIn) {
+    responses[401] = problem('Wrong username or password');
+    responses[403] = problem('The credential may not sign in to the console (it needs the write or admin scope)');
+    responses[429] = problem('Too many failed sign-ins; wait Retry-After seconds', HEADERS.retryAfter);
   }
   if (shape.record) responses[404] = problem('No such record in the credential’s organizations', limited);
   responses[406] = problem('The Accept header rules JSON out');

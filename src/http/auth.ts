@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest, FastifySchema, preHandlerHookHandler } from 'fastify';
 import { type Authenticator, type Principal, presentedCredentials } from '../modules/credentials/authenticator.js';
 import type { Scope } from '../modules/credentials/credentials.service.js';
+import type { ConsoleSession, ConsoleSessions } from '../modules/sessions/sessions.service.js';
 import type { RateLimiter } from './rate-limit/rate-limiter.js';
 import { AppError } from '../shared/errors.js';
 
@@ -8,6 +9,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by the auth hook on every /api/ request that gets past it. */
     principal: Principal | null;
+    /** The console session the request was authenticated by (SPEC §11), if it was. */
+    session: ConsoleSession | null;
   }
   interface FastifyContextConfig {
     /**
@@ -15,10 +18,16 @@ declare module 'fastify' {
      * route's config; `requireCredentials` enforces it and writes it into the API document.
      */
     scope?: Scope;
+    /** Needs no credential: the console's sign-in, which checks a password itself. */
+    public?: boolean;
   }
 }
 
 export const WWW_AUTHENTICATE = 'Basic realm="booking", charset="UTF-8"';
+/** The console's session cookie (SPEC §11): `__Host-` binds it to this origin, path / and Secure. */
+export const SESSION_COOKIE = '__Host-booking-session';
+/** The only methods a session cookie may use without a CSRF token. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** One answer for every authentication failure: it never says which part was wrong (SPEC §5). */
 export function unauthorized(): AppError {
@@ -31,6 +40,14 @@ export function unauthorized(): AppError {
   );
 }
 
+/**
+ * A console session that has ended. Without WWW-Authenticate: a browser would answer that with its
+ * own password dialog, where the console shows its sign-in page.
+ */
+function sessionEnded(): AppError {
+  return new AppError('unauthorized', 'The console session has ended (signed out, expired or revoked): sign in again.');
+}
+
 function singleHeader(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value.join(',') : value;
 }
@@ -41,7 +58,12 @@ function singleHeader(value: string | string[] | undefined): string | undefined 
  * credential is looked at (and any password hashed), and an authenticated request counts against
  * its credential's budget.
  */
-export function requireCredentials(app: FastifyInstance, authenticator: Authenticator, limiter: RateLimiter): void {
+export function requireCredentials(
+  app: FastifyInstance,
+  authenticator: Authenticator,
+  limiter: RateLimiter,
+  sessions: ConsoleSessions,
+): void {
   app.addHook('onRoute', (route) => {
     const scope = route.config?.scope;
     if (scope === undefined) return;
@@ -52,10 +74,30 @@ export function requireCredentials(app: FastifyInstance, authenticator: Authenti
   });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('cache-control', 'no-store');
+    if (request.routeOptions.config.public) return;
     const presented = presentedCredentials(
       singleHeader(request.headers['x-api-key']),
       singleHeader(request.headers.authorization),
     );
+    // The console's cookie, when nothing else is presented: a key or a password always decides.
+    const sessionToken = presented.scheme === 'none' ? request.cookies[SESSION_COOKIE] : undefined;
+    // The console's own page asking without a session (before sign-in, after sign-out): its 401
+    // must not name Basic, or the browser would hold the request for its own password dialog.
+    if (
+      presented.scheme === 'none' &&
+      sessionToken === undefined &&
+      request.headers['sec-fetch-site'] === 'same-origin'
+    ) {
+      throw sessionEnded();
+    }
+    if (sessionToken !== undefined) {
+      const resumed = await sessions.resume(sessionToken);
+      if (!resumed) throw sessionEnded();
+      request.principal = resumed.principal;
+      request.session = resumed.session;
+      await limiter.consume(resumed.principal.credentialId, reply);
+      return;
+    }
     // Only Basic credentials name a user.
     const username = presented.scheme === 'basic' ? presented.basic?.username : undefined;
     await limiter.assertAuthenticationAllowed(request.ip, username);
@@ -64,6 +106,21 @@ export function requireCredentials(app: FastifyInstance, authenticator: Authenti
     if (!principal) throw unauthorized();
     request.principal = principal;
     await limiter.consume(principal.credentialId, reply);
+  });
+  // A change made with the session cookie must come from the console itself (SPEC §11): the browser
+  // says so in Sec-Fetch-Site, which no page can set, and the token proves the page read the session.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!request.session || SAFE_METHODS.has(request.method)) return done();
+    if (request.headers['sec-fetch-site'] !== 'same-origin') {
+      return done(
+        new AppError('forbidden', 'A change made with the console session must come from the console’s own origin.'),
+      );
+    }
+    if (request.headers['x-csrf-token'] === undefined) {
+      return done(new AppError('forbidden', 'A change made with the console session needs its X-CSRF-Token header.'));
+    }
+    // @fastify/csrf-protection checks the token against this session's secret (403 when it does not match).
+    app.csrfProtection(request, reply, done);
   });
 }
 
@@ -118,7 +175,7 @@ export function organizationsToSearch(principal: Principal, named: number | unde
 }
 
 /** Failed attempts of one request, counted per client address and (Basic) per username. */
-function attemptAccounting(
+export function attemptAccounting(
   limiter: RateLimiter,
   address: string,
   username: string | undefined,

@@ -13,7 +13,7 @@ import {
 import { webhooksSection } from '../modules/webhooks/openapi-webhooks.js';
 import { ProblemSchema } from '../shared/schemas.js';
 import { apiResponses } from './api-responses.js';
-import { WWW_AUTHENTICATE } from './auth.js';
+import { SESSION_COOKIE, WWW_AUTHENTICATE } from './auth.js';
 import { VERSION } from '../version.js';
 
 /**
@@ -68,8 +68,11 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       tags: [
         { name: 'accommodations', description: 'Bookable units (SPEC §4.1, §9)' },
         { name: 'reservations', description: 'Reservation summaries and bookings (SPEC §4.2–4.5, §9)' },
+        { name: 'organizations', description: 'The organizations a credential is bound to (SPEC §1, §4.4)' },
+        { name: 'credentials', description: 'API keys and Basic credentials of an organization (SPEC §5, §11)' },
         { name: 'events', description: 'The changes feed: every change, in commit order, resumable (SPEC §10)' },
         { name: 'webhooks', description: 'Signed, retried, logged and replayable event delivery (SPEC §10)' },
+        { name: 'console', description: 'Sign-in and session of the web console at /console/ (SPEC §11)' },
         { name: 'service', description: 'Health, readiness and this document (SPEC §4.6)' },
       ],
       components: {
@@ -85,9 +88,17 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
             scheme: 'basic',
             description: `Username and password of a Basic credential. A 401 answers \`WWW-Authenticate: ${WWW_AUTHENTICATE}\`.`,
           },
+          session: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: SESSION_COOKIE,
+            description:
+              'The web console’s session (SPEC §11), set by POST /api/session; for browsers only. Every change made ' +
+              'with it also needs the X-CSRF-Token header and a same-origin Sec-Fetch-Site.',
+          },
         },
       },
-      security: [{ apiKey: [] }, { basic: [] }],
+      security: [{ apiKey: [] }, { basic: [] }, { session: [] }],
       // What this service POSTs to a registered endpoint: one entry per event type.
       webhooks: webhooksSection(),
     },

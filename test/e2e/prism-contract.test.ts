@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { importDocument } from '../../src/modules/data/import.service.js';
 import { createTestDatabase, DIALECTS, type TestDatabase } from '../helpers/databases.js';
 import { apiKeyFor, basicFor, fixedClock } from '../helpers/fixtures.js';
+import { rememberSecret } from '../helpers/secrets.js';
 import { type RunningProcess, startProcess, startServer } from '../helpers/processes.js';
 import { OTHER, PARK, summariesDataSet } from '../helpers/summaries-data.js';
 
@@ -69,6 +70,9 @@ function unreachable(operation: string, status: number): string | undefined {
   if (operation === 'getHealth' && status === 503) return 'only while the process shuts down';
   if (operation === 'listEvents' && status === 410) {
     return "needs a cursor older than the events kept: the feed's own tests make one";
+  }
+  if (operation === 'listOrganizations' && (status === 400 || status === 403)) {
+    return 'reads no parameter and no organization: it lists the credential’s own';
   }
   if (['getAccommodation', 'getAvailability', 'getReservation'].includes(operation) && status === 403) {
     return "reads by id name no organization: another organization's record is 404";
@@ -957,6 +961,143 @@ describe.each(DIALECTS)('Prism proxying real servers with their own /openapi.jso
     }
     await run({ operation: 'deleteWebhookEndpoint', status: 200, method: 'DELETE', path: hookPath, headers: admin });
 
+    // The console's operations (SPEC §11), ordinary API operations: organizations, search, credentials.
+    for (const coding of ['identity', 'br']) {
+      await run({
+        operation: 'listOrganizations',
+        status: 200,
+        method: 'GET',
+        path: '/api/organizations',
+        headers: { ...reader, 'accept-encoding': coding },
+      });
+    }
+    const search = `/api/reservations/search?organization=${PARK}&q=guest&limit=100`;
+    const found = await run({
+      operation: 'searchReservations',
+      status: 200,
+      method: 'GET',
+      path: search,
+      headers: basic,
+    });
+    await run({
+      operation: 'searchReservations',
+      status: 304,
+      method: 'GET',
+      path: search,
+      headers: { ...basic, 'if-none-match': String(found.headers.etag) },
+    });
+    await run({
+      operation: 'searchReservations',
+      status: 400,
+      method: 'GET',
+      path: `/api/reservations/search?organization=${PARK}&q=%20&limit=0`,
+      headers: reader,
+      brokenOnPurpose: true,
+    });
+    await run({
+      operation: 'searchReservations',
+      status: 403,
+      method: 'GET',
+      path: search.replace(`organization=${PARK}`, `organization=${OTHER}`),
+      headers: reader,
+    });
+    const credentialsList = `/api/credentials?organization=${PARK}`;
+    await run({ operation: 'listCredentials', status: 200, method: 'GET', path: credentialsList, headers: admin });
+    await run({
+      operation: 'listCredentials',
+      status: 400,
+      method: 'GET',
+      path: '/api/credentials?organization=x',
+      headers: admin,
+      brokenOnPurpose: true,
+    });
+    const newKey = await run({
+      operation: 'createCredential',
+      status: 201,
+      method: 'POST',
+      path: '/api/credentials',
+      headers: admin,
+      body: { type: 'api-key', name: 'Prism', scope: 'write' },
+    });
+    rememberSecret(String(json(newKey).apiKey));
+    const newBasic = await run({
+      operation: 'createCredential',
+      status: 201,
+      method: 'POST',
+      path: '/api/credentials',
+      headers: admin,
+      body: { type: 'basic', username: `prism-${dialect}` },
+    });
+    rememberSecret(String(json(newBasic).password));
+    await run({
+      operation: 'createCredential',
+      status: 409,
+      method: 'POST',
+      path: '/api/credentials',
+      headers: admin,
+      body: { type: 'basic', username: `prism-${dialect}` },
+    });
+    await run({
+      operation: 'createCredential',
+      status: 400,
+      method: 'POST',
+      path: '/api/credentials',
+      headers: admin,
+      body: { type: 'api-key', secret: 'x' },
+      brokenOnPurpose: true,
+    });
+    const credentialPath = `/api/credentials/${json(newKey).id as number}`;
+    await run({ operation: 'revokeCredential', status: 204, method: 'DELETE', path: credentialPath, headers: admin });
+    await run({ operation: 'revokeCredential', status: 204, method: 'DELETE', path: credentialPath, headers: admin });
+    await run({
+      operation: 'revokeCredential',
+      status: 404,
+      method: 'DELETE',
+      path: '/api/credentials/999999',
+      headers: admin,
+    });
+    await run({
+      operation: 'revokeCredential',
+      status: 400,
+      method: 'DELETE',
+      path: '/api/credentials/abc',
+      headers: admin,
+      brokenOnPurpose: true,
+    });
+    const credentialOperations: [string, string, string, object | undefined][] = [
+      ['listOrganizations', 'GET', '/api/organizations', undefined],
+      ['searchReservations', 'GET', search, undefined],
+      ['listCredentials', 'GET', credentialsList, undefined],
+      ['createCredential', 'POST', '/api/credentials', { type: 'api-key' }],
+      ['revokeCredential', 'DELETE', `/api/credentials/${json(newBasic).id as number}`, undefined],
+    ];
+    for (const [operation, method, path, body] of credentialOperations) {
+      await run({ operation, status: 401, method, path, headers: nobody, body, brokenOnPurpose: true });
+      await run({ operation, status: 406, method, path, headers: { ...admin, accept: 'text/html' }, body });
+      // The credentials need admin: a write credential is not enough.
+      if (operation.includes('Credential')) await run({ operation, status: 403, method, path, headers: writer, body });
+      if (method !== 'GET') {
+        await run({
+          operation,
+          status: 413,
+          method,
+          path,
+          headers: admin,
+          body: { name: 'x'.repeat(70 * 1024) },
+          brokenOnPurpose: true,
+        });
+        await run({
+          operation,
+          status: 415,
+          method,
+          path,
+          headers: { ...admin, 'content-type': 'text/plain' },
+          body: 'a credential',
+          brokenOnPurpose: true,
+        });
+      }
+    }
+
     // Paths and methods the document does not have: Prism says so about the request, not the answer.
     await run({
       operation: '(none)',
@@ -1003,6 +1144,7 @@ describe.each(DIALECTS)('Prism proxying real servers with their own /openapi.jso
       ['cancelReservation', 'DELETE', reservationPath, undefined],
       ['listEvents', 'GET', feed, undefined],
       ...hookOperations,
+      ...credentialOperations,
     ];
     for (const [operation, method, path, body] of probes) {
       const limited = await run({

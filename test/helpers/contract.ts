@@ -38,6 +38,9 @@ const CONTRACT_HEADERS = [
 /** The interactive reference's page and files: HTML and JavaScript for people, not the described API. */
 export const isDocsUi = (path: string) => path === DOCS_PATH || path.startsWith(`${DOCS_PATH}/`);
 
+/** The web console (SPEC §11): `/` sends browsers there; its pages and assets are not the API either. */
+export const isConsolePage = (path: string) => path === '/' || path === '/console' || path.startsWith('/console/');
+
 interface MediaType {
   schema?: unknown;
 }
@@ -124,7 +127,7 @@ class ContractChecker {
   /** What is wrong with this response, as readable lines; empty when it matches the document. */
   violations(method: string, url: string, response: LightMyRequestResponse): string[] {
     const path = url.split('?')[0] ?? '/';
-    if (isDocsUi(path)) return [];
+    if (isDocsUi(path) || isConsolePage(path)) return [];
     const transfer = transferViolations(response);
     return transfer.length > 0 ? transfer : this.#operationViolations(method, path, response);
   }

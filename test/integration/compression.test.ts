@@ -32,6 +32,7 @@ vi.mock('node:zlib', async (importOriginal) => {
 const CONDITIONAL_ROUTES: Record<string, string> = {
   listAccommodations: `/api/accommodations/?organization=${PARK}`,
   listReservationSummaries: `/api/reservations/summaries?organization=${PARK}&dateFrom=2025-07-01&dateTo=2025-07-31&offset=100`,
+  searchReservations: `/api/reservations/search?organization=${PARK}&q=guest&limit=100`,
 };
 
 /** Accept-Encoding → the coding the response must have (RFC 9110 §12.5.3, server preference br). */

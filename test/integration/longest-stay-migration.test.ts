@@ -55,6 +55,7 @@ describe.each(DIALECTS)('migration 006 (longest stay) on %s', (dialect) => {
     const { kysely } = database.db;
     await sql`alter table credentials drop column bindings_token`.execute(kysely);
     await sql`alter table organizations drop column longest_stay_nights`.execute(kysely);
+    await sql`drop table console_sessions`.execute(kysely);
     // (008 only rebuilds an index: run again, it builds the same one.)
     await sql`delete from kysely_migration where name >= '006'`.execute(kysely);
 
@@ -62,6 +63,7 @@ describe.each(DIALECTS)('migration 006 (longest stay) on %s', (dialect) => {
       '006_longest_stay',
       '007_bindings_token',
       '008_stay_covering_index',
+      '009_console_sessions',
     ]);
     const rows = await kysely.selectFrom('organizations').select(['id', 'longest_stay_nights']).orderBy('id').execute();
     expect(rows).toEqual([

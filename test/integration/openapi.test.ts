@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isWellFormedApiKey } from '../../src/modules/credentials/api-key.js';
 import { testApp } from '../helpers/app.js';
-import { isDocsUi } from '../helpers/contract.js';
+import { isConsolePage, isDocsUi } from '../helpers/contract.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/databases.js';
 import { apiKeyFor, basicFor, load, twoOrganizations } from '../helpers/fixtures.js';
 
@@ -93,7 +93,8 @@ describe('the OpenAPI document', () => {
   it('describes every route the app serves, each with an id, a summary and its security', () => {
     const documented = new Set(operations().map(({ path, method }) => `${method.toUpperCase()} ${path}`));
     const served = app.routeTable.routes
-      .filter((route) => route.method !== 'HEAD' && !isDocsUi(route.url))
+      // The console's pages (SPEC §11) are a web application, not operations of the API.
+      .filter((route) => route.method !== 'HEAD' && !isDocsUi(route.url) && !isConsolePage(route.url))
       .map((route) => `${route.method} ${route.url.replace(/:(\w+)/g, '{$1}')}`);
     expect(served.length).toBeGreaterThanOrEqual(14);
     expect([...documented].sort()).toEqual([...new Set(served)].sort());
@@ -104,33 +105,46 @@ describe('the OpenAPI document', () => {
       const where = `${method} ${path}`;
       expect(operation.operationId, where).toMatch(/^[a-z][A-Za-z]+$/);
       expect(operation.summary, where).toBeTruthy();
-      const secured = path.startsWith('/api/');
+      // The console's sign-in is how a browser gets a credential: it needs none.
+      const secured = path.startsWith('/api/') && where !== 'post /api/session';
       // Empty security means public; absent means the document's default: API key or Basic.
       expect([where, operation.security], where).toEqual([where, secured ? undefined : []]);
     }
     expect(document.components.securitySchemes).toEqual({
       apiKey: expect.objectContaining({ type: 'apiKey', in: 'header', name: 'X-Api-Key' }),
       basic: expect.objectContaining({ type: 'http', scheme: 'basic' }),
+      session: expect.objectContaining({ type: 'apiKey', in: 'cookie', name: '__Host-booking-session' }),
     });
-    expect((document as unknown as { security: unknown }).security).toEqual([{ apiKey: [] }, { basic: [] }]);
+    expect((document as unknown as { security: unknown }).security).toEqual([
+      { apiKey: [] },
+      { basic: [] },
+      { session: [] },
+    ]);
   });
 
   it('gives every /api/ operation its errors as problem+json, with the headers each carries', () => {
     for (const { path, method, operation } of operations().filter((o) => o.path.startsWith('/api/'))) {
       const where = `${method} ${path}`;
-      for (const status of ['400', '401', '403', '406', '429', '500', '503']) {
+      // The console's session reads no parameters: nothing to answer 400 to.
+      const readsNothing = path === '/api/session' && method === 'get';
+      for (const status of ['400', '401', '403', '406', '429', '500', '503'].filter(
+        (s) => !readsNothing || s !== '400',
+      )) {
         expect(Object.keys(operation.responses[status]?.content ?? {}), `${where} ${status}`).toEqual([
           'application/problem+json',
         ]);
       }
-      expect(Object.keys(operation.responses['401']?.headers ?? {})).toEqual(['WWW-Authenticate']);
+      // A failed console sign-in gets no WWW-Authenticate (a browser would open its own password
+      // dialog), and before any credential there is no quota to announce.
+      const signIn = where === 'post /api/session';
+      expect(Object.keys(operation.responses['401']?.headers ?? {})).toEqual(signIn ? [] : ['WWW-Authenticate']);
       expect(Object.keys(operation.responses['429']?.headers ?? {})).toEqual(
-        expect.arrayContaining(['Retry-After', 'RateLimit', 'RateLimit-Policy']),
+        expect.arrayContaining(signIn ? ['Retry-After'] : ['Retry-After', 'RateLimit', 'RateLimit-Policy']),
       );
       expect(Object.keys(operation.responses['503']?.headers ?? {})).toEqual(['Retry-After']);
-      const success = operation.responses['200'] ?? operation.responses['201'];
+      const success = operation.responses['200'] ?? operation.responses['201'] ?? operation.responses['204'];
       expect(Object.keys(success?.headers ?? {}), where).toEqual(
-        expect.arrayContaining(['RateLimit', 'RateLimit-Policy']),
+        expect.arrayContaining(signIn ? ['Set-Cookie'] : ['RateLimit', 'RateLimit-Policy']),
       );
     }
   });

@@ -9,7 +9,7 @@ import { PrimaryProcessStore, serveRateLimitsToWorkers } from '../../http/rate-l
 import { systemClock } from '../../shared/clock.js';
 import { addDays } from '../../shared/dates.js';
 import { invalidInput } from '../../shared/errors.js';
-import { DEMO_DATABASE_URL, ensureDemoApiKey, seedDemoIfEmpty } from '../demo.js';
+import { DEMO_DATABASE_URL, ensureDemoApiKey, ensureDemoSignIn, seedDemoIfEmpty } from '../demo.js';
 import { print, withMigratedDb } from '../with-db.js';
 import { startDeliveryIfEnabled } from './worker.js';
 
@@ -47,13 +47,12 @@ function configFor(options: ServeOptions): Config {
 /** Migrates, and for --demo loads the demo data and its key: done once, before any worker starts. */
 function prepare(config: Config, demo: boolean) {
   return withMigratedDb(config, async (db) => {
-    if (!demo) return { demoReport: undefined, demoKey: undefined };
+    if (!demo) return { demoReport: undefined, demoKey: undefined, demoSignIn: undefined };
     const demoReport = await seedDemoIfEmpty(db, systemClock);
-    const demoKey =
-      config.database.dialect === 'sqlite'
-        ? await ensureDemoApiKey(db, systemClock, config.database.filename)
-        : undefined;
-    return { demoReport, demoKey };
+    if (config.database.dialect !== 'sqlite') return { demoReport, demoKey: undefined, demoSignIn: undefined };
+    const demoKey = await ensureDemoApiKey(db, systemClock, config.database.filename);
+    const demoSignIn = await ensureDemoSignIn(db, systemClock, config.database.filename);
+    return { demoReport, demoKey, demoSignIn };
   });
 }
 
@@ -166,7 +165,7 @@ async function serve(options: ServeOptions): Promise<void> {
     return;
   }
 
-  const { demoReport, demoKey } = await prepare(config, Boolean(options.demo));
+  const { demoReport, demoKey, demoSignIn } = await prepare(config, Boolean(options.demo));
   const port = workers > 1 ? await runPrimary(workers, config) : await runServer(config);
   const baseUrl = reachableBaseUrl(config.host, port);
 
@@ -178,6 +177,8 @@ async function serve(options: ServeOptions): Promise<void> {
       `Demo data loaded: ${demoReport.organizations} organizations, ${demoReport.accommodations} accommodations, ${demoReport.reservations} reservations.`,
     );
   }
+  print(`The console: ${baseUrl}/console/`);
+  if (demoSignIn) print(`  sign in as ${demoSignIn.username} with password ${demoSignIn.password}`);
   if (demoKey) {
     print('Try it:');
     print(

@@ -23,7 +23,7 @@ export interface Principal {
   readonly compatibilityDate: string | null;
 }
 
-type BasicCredentials = { username: string; password: string };
+export type BasicCredentials = { username: string; password: string };
 
 /**
  * What a request presents, decided once per request. When X-Api-Key is present it alone decides,
@@ -136,6 +136,24 @@ export class Authenticator {
     presented: PresentedCredentials,
     attempt: AttemptAccounting = UNCOUNTED,
   ): Promise<Principal | undefined> {
+    const row = await this.#credentialOf(presented, attempt);
+    return row && this.principalOf(row);
+  }
+
+  /**
+   * A console sign-in (SPEC §11): a Basic credential checked and counted exactly as a request's,
+   * with its row: the session keeps the password hash it matched (a changed password ends it).
+   */
+  async signIn(
+    basic: BasicCredentials,
+    attempt: AttemptAccounting,
+  ): Promise<{ principal: Principal; credential: CredentialRow & { password_hash: string } } | undefined> {
+    const row = await this.#credentialOf({ scheme: 'basic', basic }, attempt);
+    if (!row || row.password_hash === null) return undefined;
+    return { principal: await this.principalOf(row), credential: { ...row, password_hash: row.password_hash } };
+  }
+
+  async #credentialOf(presented: PresentedCredentials, attempt: AttemptAccounting): Promise<CredentialRow | undefined> {
     if (presented.scheme === 'none') return undefined;
     const { row, counted } =
       presented.scheme === 'api-key'
@@ -147,7 +165,14 @@ export class Authenticator {
       if (!counted) await attempt.recordFailure();
       return undefined;
     }
+    return row;
+  }
 
+  /**
+   * The principal of a credential row read for this request: by a key, a password, or a console
+   * session (whose row, joined with the credential's, the caller has checked).
+   */
+  async principalOf(row: CredentialRow): Promise<Principal> {
     const organizations = await this.#organizationsOf(row);
     await this.#recordUse(row.id);
     return {

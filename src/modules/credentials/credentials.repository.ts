@@ -37,6 +37,19 @@ export function listCredentialRows(conn: Conn): Promise<CredentialRow[]> {
   return conn.selectFrom('credentials').selectAll().orderBy('id').execute();
 }
 
+/** The credentials bound to an organization, newest first (revoked ones too). */
+export function listCredentialRowsOf(conn: Conn, organizationId: number): Promise<CredentialRow[]> {
+  return conn
+    .selectFrom('credentials')
+    .selectAll()
+    .where('id', 'in', (eb) =>
+      eb.selectFrom('credential_organizations').select('credential_id').where('organization_id', '=', organizationId),
+    )
+    .orderBy('created', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+}
+
 /** Organization ids per credential id, ascending. */
 export async function organizationsByCredential(
   conn: Conn,

@@ -10,6 +10,7 @@ import {
   findCredentialByUsername,
   insertCredential,
   listCredentialRows,
+  listCredentialRowsOf,
   markRevoked,
   organizationsByCredential,
 } from './credentials.repository.js';
@@ -144,5 +145,55 @@ export async function listCredentials(db: Kysely<Database>): Promise<CredentialL
 /** Revoking twice is harmless; an unknown id is an error the operator should see. */
 export async function revokeCredential(db: Kysely<Database>, clock: Clock, id: number): Promise<void> {
   if (!(await findCredentialById(db, id))) throw new AppError('not-found', `No credential with id ${id}`);
+  await markRevoked(db, id, formatTimestamp(clock()));
+}
+
+/**
+ * The credentials bound to `organizationId` (newest first), as one of its admins sees them: each
+ * with only those of its organizations that `visibleTo` (the caller's) also holds. Another
+ * organization's id would tell the caller that it exists and shares this integrator, which SPEC
+ * §4.4 keeps from a credential of another organization (it cannot even probe an id).
+ */
+export async function listCredentialsOf(
+  db: Kysely<Database>,
+  organizationId: number,
+  visibleTo: readonly number[],
+): Promise<CredentialListing[]> {
+  const rows = await listCredentialRowsOf(db, organizationId);
+  const organizations = await organizationsByCredential(
+    db,
+    rows.map((r) => r.id),
+  );
+  const visible = new Set(visibleTo);
+  return rows.map((row) =>
+    toListing(
+      row,
+      (organizations.get(row.id) ?? []).filter((o) => visible.has(o)),
+    ),
+  );
+}
+
+/**
+ * Revokes a credential on behalf of a caller bound to `callerOrganizations`: 404 unless it shares
+ * one of them (so ids cannot be probed), 403 when it also serves an organization the caller is
+ * not bound to (an admin of one park must not cut off another park's integrator; an operator
+ * revokes such a credential with the CLI). Revoking twice is harmless.
+ */
+export async function revokeCredentialOf(
+  db: Kysely<Database>,
+  clock: Clock,
+  callerOrganizations: readonly number[],
+  id: number,
+): Promise<void> {
+  // Bindings change only by `booking import`; a revocation racing one is an operator's own doing.
+  const bindings = (await organizationsByCredential(db, [id])).get(id) ?? [];
+  const caller = new Set(callerOrganizations);
+  if (!bindings.some((o) => caller.has(o))) throw new AppError('not-found', `No credential with id ${id}`);
+  if (bindings.some((o) => !caller.has(o))) {
+    throw new AppError(
+      'forbidden',
+      'That credential is also bound to organizations this one is not; an operator revokes it (booking credentials revoke).',
+    );
+  }
   await markRevoked(db, id, formatTimestamp(clock()));
 }

@@ -266,13 +266,17 @@ function isWeekendArrival(date: string): boolean {
   return day === 5 || day === 6;
 }
 
+/**
+ * The status a stay would have today, so the console's Today has work to do: guests arriving today
+ * are still to check in, guests leaving today still to check out.
+ */
 function statusFor(random: SeededRandom, dateFrom: string, dateTo: string, today: string): ReservationStatus {
-  if (dateTo <= today)
+  if (dateTo < today)
     return random.weighted([
       ['checked-out', 97],
       ['no-show', 3],
     ]);
-  if (dateFrom <= today) return 'checked-in';
+  if (dateFrom < today) return 'checked-in';
   return daysBetween(today, dateFrom) < 14
     ? 'confirmed'
     : random.weighted([

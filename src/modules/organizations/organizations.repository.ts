@@ -70,3 +70,14 @@ export async function organizationState(conn: Conn, id: number) {
     }
   );
 }
+
+/** The organizations among `ids`, by id: what a credential may see of them. */
+export function listOrganizationsByIds(conn: Conn, ids: readonly number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return conn
+    .selectFrom('organizations')
+    .select(['id', 'name', 'timezone'])
+    .where('id', 'in', [...ids])
+    .orderBy('id')
+    .execute();
+}

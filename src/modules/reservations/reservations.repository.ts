@@ -32,7 +32,8 @@ export interface SummaryFilter {
   statuses?: readonly ReservationStatus[] | undefined;
 }
 
-const SUMMARY_COLUMNS = [
+/** The columns `toSummary` maps: a reservation joined with its accommodation (`r`, `a`). */
+export const SUMMARY_COLUMNS = [
   'r.id',
   'r.reservation_number',
   'r.organization_id',

@@ -8,6 +8,7 @@ import { cachedBody, createBodyCache } from '../../http/body-cache.js';
 import { conditionalGet, jsonBody, sendJsonBody, serializerOf } from '../../http/etag.js';
 import { IdempotencyKeyHeaders, idempotencyScope, sendCreated } from '../../http/idempotency.js';
 import type { Clock } from '../../shared/clock.js';
+import { invalidInput } from '../../shared/errors.js';
 import { paginationHeaders } from '../../shared/pagination.js';
 import { IdParams } from '../../shared/schemas.js';
 import { currentEventsCursor } from '../events/events.repository.js';
@@ -15,11 +16,15 @@ import { idempotent } from '../idempotency/idempotency.service.js';
 import { rulesInForce } from './behaviour-rules.js';
 import {
   CreateReservationBody,
+  ReservationSearchQuery,
   ReservationSummarySchema,
+  SEARCH_PAGE_LIMIT,
+  SEARCH_TEXT_MAX,
   SummaryListQuery,
   ReplaceReservationBody,
   UpdateReservationBody,
 } from './reservations.schemas.js';
+import { searchReservations } from './reservations.search.js';
 import { cancelReservation, createReservation, getReservation, updateReservation } from './reservations.service.js';
 import { createSummaryTotals, interpretSummaryQuery, type SummaryList, summaryList } from './summaries.service.js';
 
@@ -27,6 +32,8 @@ import { createSummaryTotals, interpretSummaryQuery, type SummaryList, summaryLi
  * Reservation routes. A write route opens the one write transaction and composes the steps inside
  * it; the services return records, and the route turns them into bytes and headers.
  */
+const DEFAULT_SEARCH_LIMIT = 20;
+
 export const reservationRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock }> = async (app, { db, clock }) => {
   // A page of 100 is ~40 KB: the byte bound keeps ~1,500 of them, whatever the page sizes.
   const pages = createBodyCache<number | undefined>(64 * 2 ** 20);
@@ -65,6 +72,39 @@ export const reservationRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock
       if (page && total !== undefined) reply.headers(paginationHeaders(request.url, total, page.limit, page.offset));
       if (read.eventsCursor) reply.header('events-cursor', read.eventsCursor);
       return sendJsonBody(reply, body);
+    },
+  );
+
+  // A static path: the router prefers it to /api/reservations/:id whatever the order of registration.
+  app.get(
+    '/api/reservations/search',
+    {
+      schema: {
+        operationId: 'searchReservations',
+        tags: ['reservations'],
+        summary: 'Search reservations by number or guest name',
+        description:
+          'Reservations of one organization whose reservation number starts with `q` or whose guest name contains it, ' +
+          'case-insensitive, latest arrival first (dateFrom, then id, descending). Not paginated: at most `limit`.',
+        querystring: ReservationSearchQuery,
+        response: apiResponses(
+          {
+            description: 'The matching reservations, latest arrival first',
+            schema: Type.Array(ref(ReservationSummarySchema), { maxItems: SEARCH_PAGE_LIMIT }),
+          },
+          { input: true, list: true },
+        ),
+      },
+    },
+    async (request, reply) => {
+      const text = request.query.q.trim();
+      // Code points, as the schema's maxLength counts them.
+      if ([...text].length > SEARCH_TEXT_MAX) {
+        throw invalidInput([{ parameter: 'q', message: `must be at most ${SEARCH_TEXT_MAX} characters once trimmed` }]);
+      }
+      const organization = resolveOrganization(principalOf(request), request.query.organization);
+      const found = await searchReservations(db, organization, text, request.query.limit ?? DEFAULT_SEARCH_LIMIT);
+      return sendJsonBody(reply, jsonBody(serializerOf(reply)(found)));
     },
   );
 

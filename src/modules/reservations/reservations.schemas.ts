@@ -154,3 +154,28 @@ export const ReplaceReservationBody = Type.Evaluate(
   { additionalProperties: false },
 );
 export type ReplaceReservationBody = Static<typeof ReplaceReservationBody>;
+
+export const SEARCH_PAGE_LIMIT = 100;
+/** The longest search text, once trimmed. */
+export const SEARCH_TEXT_MAX = 100;
+
+/** Search text: at least one character besides spaces, and no NUL (neither database can compare one). */
+const SEARCH_TEXT_PATTERN = '^[^\\u0000]*[^\\s\\u0000][^\\u0000]*$';
+
+export const ReservationSearchQuery = Type.Object({
+  organization: Type.Optional(OrganizationId),
+  q: Type.String({
+    minLength: 1,
+    // The text as sent may carry spaces around it; its trimmed length is checked beside (400 naming q).
+    maxLength: 2 * SEARCH_TEXT_MAX,
+    pattern: SEARCH_TEXT_PATTERN,
+    description:
+      'Text to look for, 1 to 100 characters once leading and trailing spaces are trimmed: the start of a ' +
+      'reservation number or any part of a guest name, case-insensitive; % and _ match themselves',
+    examples: ['de vries'],
+  }),
+  limit: Type.Optional(
+    int32({ minimum: 1, maximum: SEARCH_PAGE_LIMIT, description: 'At most this many reservations; default 20' }),
+  ),
+});
+export type ReservationSearchQuery = Static<typeof ReservationSearchQuery>;

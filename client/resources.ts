@@ -1,0 +1,197 @@
+import type { components, operations } from './openapi-types.js';
+import { listEvents, type Event } from './events.js';
+import type { Transport } from './transport.js';
+
+/**
+ * The client's writes and the records beside reservation summaries (SPEC §9, §10, §11): one
+ * reservation, its history, webhook endpoints, credentials, organizations, search and the browser
+ * session. Request and response types all come from the OpenAPI document (client/openapi-types.ts,
+ * generated from it), so they change with the service.
+ */
+
+type Schemas = components['schemas'];
+type JsonBody<T> = T extends { requestBody: { content: { 'application/json': infer B } } } ? B : never;
+type JsonResponse<T, S extends number> = T extends {
+  responses: { [K in S]: { content: { 'application/json': infer B } } };
+}
+  ? B
+  : never;
+
+export type ReservationCreate = JsonBody<operations['createReservation']>;
+export type ReservationChange = JsonBody<operations['updateReservation']>;
+export type ReservationReplace = JsonBody<operations['replaceReservation']>;
+export type Availability = Schemas['Availability'];
+
+export type WebhookEndpoint = Schemas['WebhookEndpoint'];
+export type WebhookEndpointCreate = JsonBody<operations['createWebhookEndpoint']>;
+/** The endpoint with its `secret`, as only the creating response shows it. */
+export type CreatedWebhookEndpoint = JsonResponse<operations['createWebhookEndpoint'], 201>;
+export type WebhookDeliveryAttempt = Schemas['WebhookDeliveryAttempt'];
+export type WebhookDeliveriesQuery = NonNullable<operations['listWebhookDeliveries']['parameters']['query']>;
+export type WebhookTestResult = JsonResponse<operations['testWebhookEndpoint'], 200>;
+export type WebhookReplay = JsonBody<operations['replayWebhookEvents']>;
+export type WebhookReplayResult = JsonResponse<operations['replayWebhookEvents'], 200>;
+
+/** An organization of the credential, with its current date (`today`) in its own time zone. */
+export type Organization = Schemas['Organization'];
+/** A credential as listed: never its key or password. */
+export type CredentialRecord = Schemas['Credential'];
+export type CredentialScope = CredentialRecord['scopes'][number];
+export type CredentialCreate = JsonBody<operations['createCredential']>;
+/** The created credential and its secret (`apiKey`, or `username` and `password`), shown only in this response. */
+export type CreatedCredential = JsonResponse<operations['createCredential'], 201>;
+export type SearchQuery = operations['searchReservations']['parameters']['query'];
+/** A signed-in browser session (SPEC §11). The cookie itself stays HttpOnly, out of the page's reach. */
+export type Session = JsonResponse<operations['signIn'], 200>;
+export type SignIn = JsonBody<operations['signIn']>;
+
+interface Call {
+  signal?: AbortSignal;
+}
+
+async function json<T>(response: Response): Promise<T> {
+  return (await response.json()) as T;
+}
+
+/** A fresh Idempotency-Key, so that a POST retried after a 429 or 503 never creates twice. */
+function idempotencyKey(): Record<string, string> {
+  const random = globalThis.crypto?.randomUUID?.();
+  return random === undefined ? {} : { 'idempotency-key': `client-${random}` };
+}
+
+export function reservationResources(transport: Transport) {
+  return {
+    async get(id: number, call: Call = {}): Promise<Schemas['ReservationSummary']> {
+      return json(await transport.get(transport.url(`api/reservations/${id}`), call.signal));
+    },
+    /** POST: 201 with the summary. A taken night is a 409 whose problem names `conflictingReservation`. */
+    async create(body: ReservationCreate, call: Call = {}): Promise<Schemas['ReservationSummary']> {
+      const url = transport.url('api/reservations');
+      return json(await transport.request('POST', url, body, { signal: call.signal, headers: idempotencyKey() }));
+    },
+    /** PATCH: only the fields given change; `status` moves along SPEC §3 (a move outside it is 409). */
+    async update(id: number, body: ReservationChange, call: Call = {}): Promise<Schemas['ReservationSummary']> {
+      return json(await transport.request('PATCH', transport.url(`api/reservations/${id}`), body, call));
+    },
+    /** DELETE: cancels it (repeating is harmless) and answers the cancelled record. */
+    async cancel(id: number, call: Call = {}): Promise<Schemas['ReservationSummary']> {
+      return json(await transport.request('DELETE', transport.url(`api/reservations/${id}`), undefined, call));
+    },
+    /** By guest name or reservation number. */
+    async search(query: SearchQuery, call: Call = {}): Promise<Schemas['ReservationSummary'][]> {
+      return json(await transport.get(transport.url('api/reservations/search', { ...query }), call.signal));
+    },
+  };
+}
+
+export function accommodationResources(transport: Transport) {
+  return {
+    async availability(
+      id: number,
+      query: { dateFrom: string; dateTo: string },
+      call: Call = {},
+    ): Promise<Availability> {
+      return json(await transport.get(transport.url(`api/accommodations/${id}/availability`, query), call.signal));
+    },
+  };
+}
+
+/**
+ * Every kept event of one reservation (or accommodation), oldest first: pages of the feed filtered
+ * to it, followed until a page comes back empty.
+ */
+export async function historyOf(
+  transport: Transport,
+  record: { reservation: number; organization?: number } | { accommodation: number; organization?: number },
+  call: Call = {},
+): Promise<Event[]> {
+  const events: Event[] = [];
+  let after: string | undefined;
+  for (;;) {
+    const page = await listEvents(transport, { ...record, after, limit: 1000 }, call.signal);
+    events.push(...page.events);
+    if (page.events.length === 0 || page.next === after) return events;
+    after = page.next;
+  }
+}
+
+export function webhookResources(transport: Transport) {
+  const path = (id: number, rest = '') => transport.url(`api/webhook-endpoints/${id}${rest}`);
+  return {
+    async list(query: { organization?: number } = {}, call: Call = {}): Promise<WebhookEndpoint[]> {
+      return json(await transport.get(transport.url('api/webhook-endpoints', query), call.signal));
+    },
+    /** 201 with the endpoint and its signing `secret`, which no later response shows again. */
+    async create(body: WebhookEndpointCreate, call: Call = {}): Promise<CreatedWebhookEndpoint> {
+      const url = transport.url('api/webhook-endpoints');
+      return json(await transport.request('POST', url, body, { signal: call.signal, headers: idempotencyKey() }));
+    },
+    async delete(id: number, call: Call = {}): Promise<void> {
+      const response = await transport.request('DELETE', path(id), undefined, call);
+      await response.body?.cancel();
+    },
+    /** Delivers a `ping` now and answers the attempt's outcome. */
+    async test(id: number, call: Call = {}): Promise<WebhookTestResult> {
+      return json(await transport.request('POST', path(id, '/test'), undefined, call));
+    },
+    /** The delivery log, newest first. */
+    async deliveries(
+      id: number,
+      query: WebhookDeliveriesQuery = {},
+      call: Call = {},
+    ): Promise<WebhookDeliveryAttempt[]> {
+      const url = transport.url(`api/webhook-endpoints/${id}/deliveries`, query);
+      return json(await transport.get(url, call.signal));
+    },
+    /** Delivers the kept events again: `{ after }` (a cursor) or `{ since, until? }`. */
+    async replay(id: number, body: WebhookReplay, call: Call = {}): Promise<WebhookReplayResult> {
+      return json(await transport.request('POST', path(id, '/replay'), body, call));
+    },
+  };
+}
+
+export function credentialResources(transport: Transport) {
+  return {
+    async list(query: { organization?: number } = {}, call: Call = {}): Promise<CredentialRecord[]> {
+      return json(await transport.get(transport.url('api/credentials', query), call.signal));
+    },
+    /** 201 with the `apiKey`, or the `username` and `password`: shown in this response only. */
+    async create(body: CredentialCreate, call: Call = {}): Promise<CreatedCredential> {
+      return json(await transport.request('POST', transport.url('api/credentials'), body, call));
+    },
+    /** Revokes it at once: its key or password, and every session signed in with it, stop working. */
+    async revoke(id: number, call: Call = {}): Promise<void> {
+      const response = await transport.request('DELETE', transport.url(`api/credentials/${id}`), undefined, call);
+      await response.body?.cancel();
+    },
+  };
+}
+
+export function organizationResources(transport: Transport) {
+  return {
+    async list(call: Call = {}): Promise<Organization[]> {
+      return json(await transport.get(transport.url('api/organizations'), call.signal));
+    },
+  };
+}
+
+/**
+ * The browser session (SPEC §11). Signing in needs no credential; the service answers with the
+ * session and sets the HttpOnly cookie that every later request of the page carries.
+ */
+export function sessionResources(transport: Transport) {
+  return {
+    async create(body: SignIn, call: Call = {}): Promise<Session> {
+      return json(await transport.request('POST', transport.url('api/session'), body, call));
+    },
+    /** The current session (401 when there is none, or it ended). */
+    async get(call: Call = {}): Promise<Session> {
+      return json(await transport.get(transport.url('api/session'), call.signal));
+    },
+    /** Signs out: the session ends on the server at once. */
+    async delete(call: Call = {}): Promise<void> {
+      const response = await transport.request('DELETE', transport.url('api/session'), undefined, call);
+      await response.body?.cancel();
+    },
+  };
+}

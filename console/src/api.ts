@@ -1,0 +1,71 @@
+import { BookingApiError, createClient, type Problem, type SessionCredential } from '../../client/index.js';
+
+/**
+ * The console's one data layer: the service's own typed client (client/), signed in by the session
+ * cookie. The CSRF token lives in `credential` and is replaced when a new session starts, so the
+ * same client serves the whole life of the page.
+ */
+
+export const credential: SessionCredential = { csrfToken: '' };
+
+let onSessionEnded: () => void = () => {};
+
+/** Called when any request (but signing in) is answered 401: the session ended or was revoked. */
+export function whenSessionEnds(handler: () => void): void {
+  onSessionEnded = handler;
+}
+
+// Every response passes here first: a 401 anywhere means the cookie no longer opens anything, and
+// the page returns to sign-in instead of showing a dozen failing screens.
+const watchedFetch: typeof fetch = async (input, init) => {
+  const response = await fetch(input, init);
+  const url = new URL(typeof input === 'string' || input instanceof URL ? input.toString() : input.url);
+  const signingIn = url.pathname.endsWith('/api/session') && (init?.method ?? 'GET') !== 'DELETE';
+  if (response.status === 401 && !signingIn) onSessionEnded();
+  return response;
+};
+
+export const api = createClient(
+  { baseUrl: location.origin, session: credential },
+  // A clerk waits a few seconds at most: after that the error is shown and can be retried by hand.
+  { fetch: watchedFetch, retries: 2, maxRetryDelayMs: 5_000 },
+);
+
+/** What a failure says to the person at the desk: the problem's detail, and every broken field. */
+export interface Trouble {
+  status: number;
+  title: string;
+  detail: string;
+  fields: { parameter: string; message: string }[];
+  /** A 409 over a taken night names the reservation holding it. */
+  conflictingReservation?: number;
+  retryAfter?: number;
+}
+
+export function troubleOf(error: unknown): Trouble {
+  if (error instanceof BookingApiError) {
+    const problem = error.problem as Problem & { conflictingReservation?: unknown };
+    return {
+      status: error.status,
+      title: problem.title,
+      detail: problem.detail,
+      fields: problem.errors ?? [],
+      conflictingReservation:
+        typeof problem.conflictingReservation === 'number' ? problem.conflictingReservation : undefined,
+      retryAfter: error.retryAfter,
+    };
+  }
+  if (error instanceof DOMException && error.name === 'AbortError') {
+    return { status: 0, title: 'Cancelled', detail: 'The request was cancelled.', fields: [] };
+  }
+  return {
+    status: 0,
+    title: 'The service cannot be reached',
+    detail: 'Check the network connection, then try again.',
+    fields: [],
+  };
+}
+
+export function isAbort(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError';
+}

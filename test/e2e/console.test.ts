@@ -1,0 +1,527 @@
+import { request as httpRequest } from 'node:http';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { axeFindings, chromiumBrowser, launchChromium, watchCspViolations } from '../helpers/browser.js';
+import { type RunningProcess, ROOT, runCli, startServer } from '../helpers/processes.js';
+import { describeRequiring } from '../helpers/requirements.js';
+
+/**
+ * SPEC §11 in a real browser: Debian's Chromium driven by playwright-core against `booking serve
+ * --demo` over a fresh database. Every flow checks what it did through the API, with an API key, as
+ * an integrator would see it.
+ */
+
+interface Summary {
+  id: number;
+  reservationNumber: string;
+  accommodation: { id: number; title: string };
+  status: string;
+  dateFrom: string;
+  dateTo: string;
+  guestName: string;
+}
+
+const ORGANIZATION = 1;
+const SESSION_COOKIE = '__Host-booking-session';
+/** Screenshots go into docs/ when asked (they change with the day the demo data is made on). */
+const SCREENSHOTS = process.env.UPDATE_SCREENSHOTS ? join(ROOT, 'docs', 'screenshots') : undefined;
+
+describeRequiring([chromiumBrowser()], 'the console in Chromium', () => {
+  let dir: string;
+  let server: RunningProcess;
+  let baseUrl: string;
+  let apiKey: string;
+  let demo: { username: string; password: string };
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let cspViolations: string[];
+  const consoleResponses: { url: string; csp: string | undefined; frameOptions: string | undefined }[] = [];
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'booking-console-'));
+    const started = await startServer(['--demo', '--database-url', `sqlite:${join(dir, 'demo.sqlite')}`], {
+      // Failed sign-ins of one username are throttled after three (SPEC §7, §11).
+      AUTH_FAILURE_MAX: '3',
+      RATE_LIMIT_MAX: '100000',
+    });
+    server = started.server;
+    baseUrl = started.baseUrl;
+    apiKey = readFileSync(join(dir, 'demo-api-key.txt'), 'utf8').trim();
+    const [username = '', password = ''] = readFileSync(join(dir, 'demo-sign-in.txt'), 'utf8').trim().split(/:(.*)/s);
+    demo = { username, password };
+    browser = await launchChromium();
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function newPage(): Promise<Page> {
+    context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    page = await context.newPage();
+    // A step that cannot happen fails with what it waited for, well inside the test's own timeout.
+    page.setDefaultTimeout(15_000);
+    cspViolations = watchCspViolations(page);
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname.startsWith('/console')) {
+        consoleResponses.push({
+          url: response.url(),
+          csp: response.headers()['content-security-policy'],
+          frameOptions: response.headers()['x-frame-options'],
+        });
+      }
+    });
+    return page;
+  }
+
+  afterEach(async () => {
+    // No flow may make the browser refuse anything under the policy (SPEC §11: 'self' only).
+    expect(cspViolations ?? []).toEqual([]);
+    await context?.close();
+  });
+
+  const api = async <T>(path: string, init: RequestInit = {}): Promise<{ status: number; body: T }> => {
+    const response = await fetch(`${baseUrl}${path}`, {
+      ...init,
+      headers: { accept: 'application/json', 'x-api-key': apiKey, ...(init.headers as Record<string, string>) },
+    });
+    const text = await response.text();
+    return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
+  };
+
+  /** Every summary of a query, all pages. */
+  async function summaries(query: Record<string, string>): Promise<Summary[]> {
+    const all: Summary[] = [];
+    for (let offset = 0; ; offset += 100) {
+      const search = new URLSearchParams({
+        organization: String(ORGANIZATION),
+        ...query,
+        limit: '100',
+        offset: String(offset),
+      });
+      const { status, body } = await api<Summary[]>(`/api/reservations/summaries?${search}`);
+      expect(status).toBe(200);
+      all.push(...body);
+      if (body.length < 100) return all;
+    }
+  }
+
+  async function todayOf(organization = ORGANIZATION): Promise<string> {
+    const { body } = await api<{ id: number; today: string }[]>('/api/organizations');
+    return body.find((o) => o.id === organization)?.today as string;
+  }
+
+  async function signIn(as = demo): Promise<void> {
+    await page.goto(`${baseUrl}/console/`);
+    await page.getByTestId('signin-username').fill(as.username);
+    await page.getByTestId('signin-password').fill(as.password);
+    await page.getByTestId('signin-submit').click();
+    await page.getByTestId('today').waitFor();
+  }
+
+  const go = async (hash: string, testId: string) => {
+    await page.evaluate((to) => {
+      (globalThis as unknown as { location: { hash: string } }).location.hash = to;
+    }, hash);
+    await page.getByTestId(testId).waitFor({ state: 'attached' });
+  };
+
+  const reservation = async (id: number) => (await api<Summary>(`/api/reservations/${id}`)).body;
+
+  it('serves the console from the service: / redirects to /console/, the page under a strict policy', async () => {
+    // What `npm start` tells a newcomer: where the console is, and how to sign in.
+    await expect.poll(() => server.output()).toContain(`The console: ${baseUrl}/console/`);
+    expect(server.output()).toContain(`sign in as ${demo.username} with password ${demo.password}`);
+    const root = await fetch(`${baseUrl}/`, { redirect: 'manual' });
+    expect(root.status).toBe(302);
+    expect(root.headers.get('location')).toBe('/console/');
+    const html = await fetch(`${baseUrl}/console/`);
+    expect(html.status).toBe(200);
+    expect(html.headers.get('cache-control')).toBe('no-store');
+    const csp = html.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(html.headers.get('x-frame-options')).toBe('DENY');
+    const page = await html.text();
+    // No inline script: every script is a file of this origin.
+    expect(page).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+    const asset = /src="(\/console\/assets\/[^"]+\.js)"/.exec(page)?.[1] as string;
+    const script = await fetch(`${baseUrl}${asset}`);
+    expect(script.status).toBe(200);
+    expect(script.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('signs in; refuses a wrong password and throttles a username after three failures', async () => {
+    const clerk = JSON.parse(
+      (
+        await runCli(
+          ['credentials', 'create', '--organization', '1', '--scope', 'write', '--basic', 'throttled-clerk', '--json'],
+          { DATABASE_URL: `sqlite:${join(dir, 'demo.sqlite')}` },
+        )
+      ).stdout,
+    ) as { username: string; password: string };
+    await newPage();
+    await page.goto(`${baseUrl}/console/`);
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      await page.getByTestId('signin-username').fill(clerk.username);
+      await page.getByTestId('signin-password').fill(`${clerk.password}-wrong`);
+      await page.getByTestId('signin-submit').click();
+      await expect.poll(() => page.getByTestId('signin-error').getAttribute('data-status')).toBe('401');
+      await page.getByTestId('signin-error').evaluate((element) => element.remove());
+    }
+    // The right password now waits out the throttle.
+    await page.getByTestId('signin-password').fill(clerk.password);
+    await page.getByTestId('signin-submit').click();
+    await expect.poll(() => page.getByTestId('signin-error').getAttribute('data-status')).toBe('429');
+    expect(await context.cookies()).toEqual([]);
+
+    await signIn();
+    const [cookie, ...others] = await context.cookies();
+    expect(others).toEqual([]);
+    expect(cookie).toMatchObject({ name: SESSION_COOKIE, path: '/', httpOnly: true, secure: true, sameSite: 'Strict' });
+    // The page cannot read its own session, nor does it keep a secret anywhere.
+    const stored = await page.evaluate(() => {
+      const g = globalThis as unknown as {
+        document: { cookie: string };
+        localStorage: { length: number; key(i: number): string | null; getItem(k: string): string | null };
+        sessionStorage: { length: number; key(i: number): string | null; getItem(k: string): string | null };
+      };
+      const dump = (s: typeof g.localStorage) =>
+        Array.from({ length: s.length }, (_, i) => `${s.key(i)}=${s.getItem(s.key(i) ?? '')}`).join('\n');
+      return [g.document.cookie, dump(g.localStorage), dump(g.sessionStorage)].join('\n');
+    });
+    expect(stored).not.toContain(cookie?.value);
+    expect(stored).not.toContain(demo.password);
+    expect(stored).not.toMatch(/bk_[A-Za-z0-9]/);
+    expect(await page.getByTestId('signed-in-as').textContent()).toContain(demo.username);
+  });
+
+  it('Today lists exactly the arrivals the API lists for today, and a check-in shows in the API', async () => {
+    await newPage();
+    await signIn();
+    const today = await todayOf();
+    expect(await page.getByTestId('today').getAttribute('data-today')).toBe(today);
+    const arrivals = (await summaries({ dateFrom: today, dateTo: today }))
+      .filter((r) => r.status !== 'cancelled' && r.status !== 'no-show')
+      .map((r) => r.id)
+      .sort((a, b) => a - b);
+    expect(arrivals.length).toBeGreaterThan(0);
+    const listed = async () =>
+      (
+        await page
+          .locator('[data-testid="today-arrivals"] > li')
+          .evaluateAll((items) => items.map((item) => Number(item.getAttribute('data-reservation-id'))))
+      ).sort((a, b) => a - b);
+    await expect.poll(listed).toEqual(arrivals);
+
+    const guest = page.locator('[data-testid="today-arrivals"] > li[data-status="confirmed"]').first();
+    const id = Number(await guest.getAttribute('data-reservation-id'));
+    await guest.getByTestId('action-checked-in').click();
+    await expect.poll(async () => (await reservation(id)).status).toBe('checked-in');
+    if (SCREENSHOTS) mkdirSync(SCREENSHOTS, { recursive: true });
+    const shot = join(SCREENSHOTS ?? dir, 'console-today.png');
+    await page.screenshot({ path: shot });
+    expect(statSync(shot).size).toBeGreaterThan(20_000);
+  });
+
+  /** Two stays of one accommodation after today, the second the next one after the first. */
+  async function neighbours(): Promise<[Summary, Summary]> {
+    const today = await todayOf();
+    const from = new Date(`${today}T00:00:00Z`);
+    const later = (days: number) => new Date(from.getTime() + days * 86_400_000).toISOString().slice(0, 10);
+    const stays = (await summaries({ dateFrom: later(20), dateTo: later(80) })).filter(
+      (r) => r.status === 'confirmed' || r.status === 'option',
+    );
+    for (const first of stays) {
+      const next = stays
+        .filter((r) => r.accommodation.id === first.accommodation.id && r.dateFrom >= first.dateTo)
+        .sort((a, b) => a.dateFrom.localeCompare(b.dateFrom))[0];
+      if (next) return [first, next];
+    }
+    throw new Error('the demo data has no two stays of one accommodation in the coming months');
+  }
+
+  it('board: a bar opens its stay; an edit onto a taken night is refused naming the holder; a move is saved', async () => {
+    await newPage();
+    await signIn();
+    await go('#/board', 'board-grid');
+    await page.locator('[data-testid="board-grid"][aria-busy="false"]').waitFor();
+    const bar = page.getByTestId('board-bar').first();
+    const barId = Number(await bar.getAttribute('data-reservation-id'));
+    await bar.click();
+    await expect
+      .poll(() => page.getByTestId('reservation-panel').getAttribute('data-reservation-id'))
+      .toBe(String(barId));
+
+    const [first, next] = await neighbours();
+    await go(`#/reservations/${first.id}`, 'reservation-panel');
+    await page.getByTestId('panel-edit').click();
+    await page.getByTestId('field-dateTo').fill(next.dateTo);
+    await page.getByTestId('reservation-save').click();
+    const conflict = page.getByTestId('conflict');
+    await conflict.waitFor();
+    expect(await conflict.getAttribute('data-conflicting-reservation')).toBe(String(next.id));
+    expect(await conflict.textContent()).toContain(next.reservationNumber);
+    expect(await reservation(first.id)).toMatchObject({ dateFrom: first.dateFrom, dateTo: first.dateTo });
+
+    // Moved to a night that is free: the first after the next stay, as the API tells it.
+    const until = new Date(Date.parse(`${next.dateTo}T00:00:00Z`) + 60 * 86_400_000).toISOString().slice(0, 10);
+    const { body: availability } = await api<{ nights: { date: string; status: 'free' | 'taken' }[] }>(
+      `/api/accommodations/${first.accommodation.id}/availability?dateFrom=${next.dateTo}&dateTo=${until}`,
+    );
+    const night = availability.nights.find((n) => n.status === 'free')?.date as string;
+    expect(night).toBeDefined();
+    const after = new Date(Date.parse(`${night}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    await page.getByTestId('field-dateFrom').fill(night);
+    await page.getByTestId('field-dateTo').fill(after);
+    await page.getByTestId('reservation-save').click();
+    await page.getByTestId('panel-saved').waitFor();
+    expect(await reservation(first.id)).toMatchObject({ dateFrom: night, dateTo: after });
+    // Its history, from the events, shows the move.
+    await expect
+      .poll(() => page.locator('[data-testid="history-event"][data-event-type="reservation.updated"]').count())
+      .toBeGreaterThan(0);
+  });
+
+  it('books from a free cell of the board, finds it by search, and cancels it', async () => {
+    await newPage();
+    await signIn();
+    await go('#/board', 'board-grid');
+    await page.locator('[data-testid="board-grid"][aria-busy="false"]').waitFor();
+    const today = await todayOf();
+    const cell = page.locator(`[data-testid="board-cell"]:not([data-reservation-id])`).filter({
+      has: page.locator(':scope'),
+    });
+    const free = await cell.evaluateAll(
+      (cells, from) =>
+        cells
+          .map((c) => ({ accommodation: c.getAttribute('data-accommodation-id'), date: c.getAttribute('data-date') }))
+          .find((c) => (c.date ?? '') > (from as string)),
+      today,
+    );
+    expect(free).toBeDefined();
+    await page
+      .locator(`[data-testid="board-cell"][data-accommodation-id="${free?.accommodation}"][data-date="${free?.date}"]`)
+      .click();
+    await page.getByTestId('reservation-form-new').waitFor();
+    expect(await page.getByTestId('field-accommodation').inputValue()).toBe(free?.accommodation);
+    expect(await page.getByTestId('field-dateFrom').inputValue()).toBe(free?.date);
+    const dateTo = new Date(Date.parse(`${free?.date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    await page.getByTestId('field-dateTo').fill(dateTo);
+    await page.getByTestId('field-guestName').fill('Console Walk-in');
+    await page.getByTestId('field-totalAmount').fill('95.00');
+    await page.getByTestId('reservation-save').click();
+    const panel = page.getByTestId('reservation-panel');
+    await panel.waitFor();
+    const id = Number(await panel.getAttribute('data-reservation-id'));
+    expect(await reservation(id)).toMatchObject({
+      accommodation: { id: Number(free?.accommodation) },
+      dateFrom: free?.date,
+      dateTo,
+      guestName: 'Console Walk-in',
+      status: 'confirmed',
+    });
+
+    await page.getByTestId('search-input').fill('Console Walk');
+    await page.getByTestId('search-input').press('Enter');
+    await page.getByTestId('search-results').waitFor();
+    await expect
+      .poll(() =>
+        page.getByTestId('search-result').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-reservation-id'))),
+      )
+      .toContain(String(id));
+    await page.locator(`[data-testid="search-result"][data-reservation-id="${id}"] a`).first().click();
+    await page.locator(`[data-testid="reservation-panel"][data-reservation-id="${id}"]`).waitFor();
+
+    await page.getByTestId('action-cancelled').click();
+    await page.getByTestId('confirm-yes').click();
+    await expect.poll(async () => (await reservation(id)).status).toBe('cancelled');
+  });
+
+  it('shows occupancy as nights sold over nights available, as computed from the API', async () => {
+    await newPage();
+    await signIn();
+    await go('#/occupancy', 'occupancy-table');
+    const from = (await page.getByTestId('occupancy').getAttribute('data-from')) as string;
+    const to = (await page.getByTestId('occupancy').getAttribute('data-to')) as string;
+    const shown = await page
+      .getByTestId('occupancy-day')
+      .evaluateAll((rows) =>
+        rows.map((r) => [
+          r.getAttribute('data-date'),
+          Number(r.getAttribute('data-sold')),
+          Number(r.getAttribute('data-available')),
+        ]),
+      );
+    const { body: units } = await api<unknown[]>(`/api/accommodations/?organization=${ORGANIZATION}`);
+    const stays = (await summaries({ dateFrom: from, dateTo: to, referenceDate: 'stay' })).filter(
+      (r) => r.status !== 'cancelled' && r.status !== 'no-show',
+    );
+    const expected = shown.map(([date]) => [
+      date,
+      stays.filter((r) => r.dateFrom <= (date as string) && (date as string) < r.dateTo).length,
+      units.length,
+    ]);
+    expect(shown.length).toBeGreaterThanOrEqual(30);
+    expect(shown).toEqual(expected);
+    const sold = expected.reduce((sum, [, n]) => sum + (n as number), 0);
+    expect(Number(await page.getByTestId('occupancy-sold').getAttribute('data-value'))).toBe(sold);
+    expect(Number(await page.getByTestId('occupancy-available').getAttribute('data-value'))).toBe(
+      units.length * shown.length,
+    );
+  });
+
+  it('settings: a key created is shown once and works; revoked, it gets 401 from the API', async () => {
+    await newPage();
+    await signIn();
+    await go('#/settings', 'settings-credentials');
+    await page.getByTestId('credential-type').selectOption('api-key');
+    await page.getByTestId('credential-name').fill('E2E integrator');
+    await page.getByTestId('credential-scope').selectOption('read');
+    await page.getByTestId('credential-create').click();
+    const key = ((await page.getByTestId('secret-value').textContent()) ?? '').trim();
+    expect(key).toMatch(/^bk_/);
+    const read = () =>
+      fetch(`${baseUrl}/api/accommodations/?organization=${ORGANIZATION}`, {
+        headers: { accept: 'application/json', 'x-api-key': key },
+      });
+    expect((await read()).status).toBe(200);
+    await page.getByTestId('secret-done').click();
+    await expect.poll(() => page.getByTestId('secret-value').count()).toBe(0);
+    const row = page.locator('[data-testid="credential-row"]', { hasText: 'E2E integrator' });
+    await row.getByTestId('credential-revoke').click();
+    await page.getByTestId('confirm-yes').click();
+    await expect.poll(async () => (await read()).status).toBe(401);
+  });
+
+  /** A request made from outside the page with the page's session cookie. */
+  function withCookie(cookie: string, method: string, path: string, headers: Record<string, string>, body?: string) {
+    return new Promise<number>((resolve, reject) => {
+      const request = httpRequest(
+        `${baseUrl}${path}`,
+        { method, headers: { accept: 'application/json', cookie: `${SESSION_COOKIE}=${cookie}`, ...headers } },
+        (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        },
+      );
+      request.on('error', reject);
+      request.end(body);
+    });
+  }
+
+  it('needs the CSRF token and a same-origin request for changes, and signing out ends the session', async () => {
+    await newPage();
+    await signIn();
+    const booking = JSON.stringify({
+      organization: ORGANIZATION,
+      accommodation: 1,
+      dateFrom: '2099-01-01',
+      dateTo: '2099-01-02',
+      adults: 1,
+      guestName: 'Forged',
+      totalAmount: '1.00',
+      currency: 'EUR',
+    });
+    // From the page itself, but without the token: refused.
+    const withoutToken = await page.evaluate(async (body) => {
+      const response = await fetch('/api/reservations', {
+        method: 'POST',
+        headers: { accept: 'application/json', 'content-type': 'application/json' },
+        body,
+      });
+      return response.status;
+    }, booking);
+    expect(withoutToken).toBe(403);
+    // With the token but from another site: refused.
+    const csrfToken = await page.evaluate(async () => {
+      const response = await fetch('/api/session', { headers: { accept: 'application/json' } });
+      return ((await response.json()) as { csrfToken: string }).csrfToken;
+    });
+    const cookie = (await context.cookies()).find((c) => c.name === SESSION_COOKIE)?.value as string;
+    const crossSite = await withCookie(
+      cookie,
+      'POST',
+      '/api/reservations',
+      { 'content-type': 'application/json', 'x-csrf-token': csrfToken, 'sec-fetch-site': 'cross-site' },
+      booking,
+    );
+    expect(crossSite).toBe(403);
+    expect((await summaries({ dateFrom: '2099-01-01', dateTo: '2099-01-01' })).length).toBe(0);
+
+    expect(await withCookie(cookie, 'GET', '/api/session', {})).toBe(200);
+    await page.getByTestId('sign-out').click();
+    await page.getByTestId('signin-form').waitFor();
+    expect(await withCookie(cookie, 'GET', '/api/session', {})).toBe(401);
+    expect(await withCookie(cookie, 'GET', `/api/accommodations/?organization=${ORGANIZATION}`, {})).toBe(401);
+  });
+
+  it('has no serious or critical axe-core finding on any screen, and the board works with the keyboard alone', async () => {
+    await newPage();
+    await page.goto(`${baseUrl}/console/`);
+    await page.getByTestId('signin-form').waitFor();
+    const findings: Record<string, unknown[]> = { signin: await axeFindings(page) };
+    await signIn();
+    findings.today = await axeFindings(page);
+    const [stay] = await neighbours();
+    const screens: [string, string, string][] = [
+      ['board', '#/board', 'board-grid'],
+      ['reservation', `#/reservations/${stay.id}`, 'reservation-panel'],
+      ['new', '#/new', 'reservation-form-new'],
+      ['search', `#/search?q=${encodeURIComponent(stay.guestName)}`, 'search'],
+      ['occupancy', '#/occupancy', 'occupancy-table'],
+      ['settings', '#/settings', 'settings-credentials'],
+    ];
+    for (const [name, hash, testId] of screens) {
+      await go(hash, testId);
+      await page.locator('[aria-busy="true"]').waitFor({ state: 'detached' });
+      findings[name] = await axeFindings(page);
+    }
+    expect(findings).toEqual(Object.fromEntries(Object.keys(findings).map((name) => [name, []])));
+
+    // The board with the keyboard alone: Tab to the grid, arrows move, Enter opens.
+    await go('#/board', 'board-grid');
+    await page.locator('[data-testid="board-grid"][aria-busy="false"]').waitFor();
+    const grid = page.getByTestId('board-grid');
+    await grid.focus();
+    const active = () => grid.getAttribute('aria-activedescendant');
+    const start = await active();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(active).not.toBe(start);
+    // Move right until a free night, then Enter opens a new booking there.
+    for (let step = 0; step < 60; step++) {
+      const cell = page.locator(`[id="${await active()}"]`);
+      if ((await cell.getAttribute('data-reservation-id')) === null) break;
+      await page.keyboard.press('ArrowRight');
+    }
+    const target = page.locator(`[id="${await active()}"]`);
+    const date = await target.getAttribute('data-date');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('reservation-form-new').waitFor();
+    expect(await page.getByTestId('field-dateFrom').inputValue()).toBe(date);
+    if (SCREENSHOTS) {
+      await go('#/board', 'board-grid');
+      await page.locator('[data-testid="board-grid"][aria-busy="false"]').waitFor();
+      await page.screenshot({ path: join(SCREENSHOTS, 'console-board.png') });
+    }
+  });
+
+  it('put its Content-Security-Policy on every console response of the flows', () => {
+    expect(consoleResponses.length).toBeGreaterThan(10);
+    for (const response of consoleResponses) {
+      expect(response.csp, response.url).toContain("default-src 'self'");
+    }
+    const pages = consoleResponses.filter((r) => /\/console\/?(\?|#|$)/.test(r.url));
+    expect(pages.length).toBeGreaterThan(0);
+    for (const response of pages) expect(response.frameOptions, response.url).toBe('DENY');
+  });
+});
