@@ -269,7 +269,8 @@ describeRequiring([chromiumBrowser()], 'the console in Chromium', () => {
     const conflict = page.getByTestId('conflict');
     await conflict.waitFor();
     expect(await conflict.getAttribute('data-conflicting-reservation')).toBe(String(next.id));
-    expect(await conflict.textContent()).toContain(next.reservationNumber);
+    // The holder's number and guest, once the panel has read them.
+    await expect.poll(() => conflict.textContent()).toContain(next.reservationNumber);
     expect(await reservation(first.id)).toMatchObject({ dateFrom: first.dateFrom, dateTo: first.dateTo });
 
     // Moved to a night that is free: the first after the next stay, as the API tells it.

@@ -71,6 +71,9 @@ function unreachable(operation: string, status: number): string | undefined {
   if (operation === 'listEvents' && status === 410) {
     return "needs a cursor older than the events kept: the feed's own tests make one";
   }
+  if (operation === 'signOut' && status === 400) {
+    return 'only a body that is not JSON, which Prism refuses itself (fuzz.test.ts sends one to the service)';
+  }
   if (operation === 'listOrganizations' && (status === 400 || status === 403)) {
     return 'reads no parameter and no organization: it lists the credential’s own';
   }
@@ -175,7 +178,8 @@ describe.each(DIALECTS)('Prism proxying real servers with their own /openapi.jso
     const env = { DATABASE_URL: database.url, WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' };
     const started = await Promise.all([
       startServer([], { ...env, RATE_LIMIT_MAX: '1000000' }),
-      startServer([], { ...env, RATE_LIMIT_MAX: '1', RATE_LIMIT_WINDOW: '3600' }),
+      // One failed sign-in per username, too: the console's sign-in is throttled by failures, not budget.
+      startServer([], { ...env, RATE_LIMIT_MAX: '1', RATE_LIMIT_WINDOW: '3600', AUTH_FAILURE_MAX: '1' }),
       // Under-pressure samples the process four times a second: past 1 MiB of RSS, it is always overloaded.
       startServer([], { ...env, RATE_LIMIT_MAX: '1000000', MAX_RSS_MB: '1' }),
     ]);
@@ -1098,6 +1102,103 @@ describe.each(DIALECTS)('Prism proxying real servers with their own /openapi.jso
       }
     }
 
+    // The console's sign-in, session and sign-out (SPEC §11), through Prism like any operation.
+    const clerk = await run({
+      operation: 'createCredential',
+      status: 201,
+      method: 'POST',
+      path: '/api/credentials',
+      headers: admin,
+      body: { type: 'basic', username: `prism-clerk-${dialect}`, scope: 'write' },
+    });
+    const clerkLogin = { username: String(json(clerk).username), password: String(json(clerk).password) };
+    rememberSecret(clerkLogin.password);
+    const signedIn = await run({
+      operation: 'signIn',
+      status: 200,
+      method: 'POST',
+      path: '/api/session',
+      body: clerkLogin,
+    });
+    const cookie = String(signedIn.headers['set-cookie']).split(';')[0] as string;
+    const consoleHeaders = {
+      cookie,
+      'x-csrf-token': String(json(signedIn).csrfToken),
+      'sec-fetch-site': 'same-origin',
+    };
+    await run({ operation: 'getSession', status: 200, method: 'GET', path: '/api/session', headers: { cookie } });
+    await run({
+      operation: 'signIn',
+      status: 401,
+      method: 'POST',
+      path: '/api/session',
+      body: { ...clerkLogin, password: 'not the password' },
+    });
+    await run({
+      operation: 'signIn',
+      status: 403,
+      method: 'POST',
+      path: '/api/session',
+      body: { username: String(json(newBasic).username), password: String(json(newBasic).password) },
+    });
+    await run({
+      operation: 'signIn',
+      status: 400,
+      method: 'POST',
+      path: '/api/session',
+      body: { username: clerkLogin.username },
+      brokenOnPurpose: true,
+    });
+    // A second failed sign-in of one username on the server that allows one.
+    for (const status of [401, 429]) {
+      await run({
+        operation: 'signIn',
+        status,
+        method: 'POST',
+        path: '/api/session',
+        body: { username: 'prism-throttled', password: 'wrong' },
+        upstream: 'limited',
+      });
+    }
+    await run({ operation: 'getSession', status: 403, method: 'GET', path: '/api/session', headers: admin });
+    await run({ operation: 'signOut', status: 403, method: 'DELETE', path: '/api/session', headers: admin });
+    const sessionOperations: [string, string, string, object | undefined][] = [
+      ['signIn', 'POST', '/api/session', clerkLogin],
+      ['getSession', 'GET', '/api/session', undefined],
+      ['signOut', 'DELETE', '/api/session', undefined],
+    ];
+    for (const [operation, method, path, body] of sessionOperations) {
+      await run({ operation, status: 406, method, path, headers: { ...consoleHeaders, accept: 'text/html' }, body });
+      // (429 and 503 of the session and sign-out: with the other operations, below.)
+      if (operation === 'signIn') {
+        await run({ operation, status: 503, method, path, headers: consoleHeaders, body, upstream: 'overloaded' });
+      } else {
+        await run({ operation, status: 401, method, path, headers: nobody, body, brokenOnPurpose: true });
+      }
+      if (method !== 'GET') {
+        await run({
+          operation,
+          status: 413,
+          method,
+          path,
+          headers: consoleHeaders,
+          body: { password: 'x'.repeat(70 * 1024) },
+          brokenOnPurpose: true,
+        });
+        await run({
+          operation,
+          status: 415,
+          method,
+          path,
+          headers: { ...consoleHeaders, 'content-type': 'text/plain' },
+          body: 'a session',
+          brokenOnPurpose: true,
+        });
+      }
+    }
+    await run({ operation: 'signOut', status: 200, method: 'DELETE', path: '/api/session', headers: consoleHeaders });
+    await run({ operation: 'getSession', status: 401, method: 'GET', path: '/api/session', headers: { cookie } });
+
     // Paths and methods the document does not have: Prism says so about the request, not the answer.
     await run({
       operation: '(none)',
@@ -1145,6 +1246,8 @@ describe.each(DIALECTS)('Prism proxying real servers with their own /openapi.jso
       ['listEvents', 'GET', feed, undefined],
       ...hookOperations,
       ...credentialOperations,
+      ['getSession', 'GET', '/api/session', undefined],
+      ['signOut', 'DELETE', '/api/session', undefined],
     ];
     for (const [operation, method, path, body] of probes) {
       const limited = await run({
