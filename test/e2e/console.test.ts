@@ -226,6 +226,11 @@ describeRequiring([chromiumBrowser()], 'the console in Chromium', () => {
     const id = Number(await guest.getAttribute('data-reservation-id'));
     await guest.getByTestId('action-checked-in').click();
     await expect.poll(async () => (await reservation(id)).status).toBe('checked-in');
+    // And the page shows it: the lists are read again after the move.
+    await page
+      .locator(`[data-testid="today-arrivals"] > li[data-reservation-id="${id}"][data-status="checked-in"]`)
+      .waitFor();
+    await page.mouse.move(0, 890);
     if (SCREENSHOTS) mkdirSync(SCREENSHOTS, { recursive: true });
     const shot = join(SCREENSHOTS ?? dir, 'console-today.png');
     await page.screenshot({ path: shot });
@@ -512,6 +517,7 @@ describeRequiring([chromiumBrowser()], 'the console in Chromium', () => {
     if (SCREENSHOTS) {
       await go('#/board', 'board-grid');
       await page.locator('[data-testid="board-grid"][aria-busy="false"]').waitFor();
+      await page.mouse.move(0, 890);
       await page.screenshot({ path: join(SCREENSHOTS, 'console-board.png') });
     }
   });
