@@ -94,6 +94,7 @@ const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', arg
 const rounds = [];
 try {
   for (let round = 0; round < ROUNDS; round++) {
+    process.stderr.write(`round ${round + 1}\n`);
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const page = await context.newPage();
     await page.goto(`${server.url}/console/`);
@@ -101,6 +102,7 @@ try {
     await page.getByTestId('signin-password').fill(password);
     await page.getByTestId('signin-submit').click();
     await page.getByTestId('today').waitFor();
+    process.stderr.write('signed in\n');
     // Long tasks from here on, seen by the page itself.
     await page.evaluate(() => {
       window.__longTasks = [];
