@@ -59,6 +59,8 @@ export interface AppDeps {
 export const BODY_LIMIT_BYTES = 64 * 1024;
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
 
+const singleHeaderValue = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+
 /** A client's X-Request-Id is kept when it is harmless, so logs can be joined across services. */
 function requestId(header: string | string[] | undefined): string {
   return typeof header === 'string' && REQUEST_ID_PATTERN.test(header) ? header : randomUUID();
@@ -101,7 +103,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   // The console's session cookie, and CSRF tokens derived from a secret each session keeps
   // server-side (request.session._csrf, as @fastify/session would hold it).
   await app.register(fastifyCookie);
-  await app.register(fastifyCsrfProtection, { sessionPlugin: '@fastify/session' });
+  await app.register(fastifyCsrfProtection, {
+    sessionPlugin: '@fastify/session',
+    // Only the header the console sends (the plugin would also take csrf-token, xsrf-token, a body field).
+    getToken: (request) => singleHeaderValue(request.headers['x-csrf-token']),
+  });
   // The registered routes, for the checks that must cover every one of them (tests, the API document).
   app.decorate('routeTable', routes);
   // Bodies are UTF-8 JSON only: without this, Fastify would also accept text/plain.

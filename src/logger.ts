@@ -109,6 +109,13 @@ export function createLogger(level: LogLevel, destination?: Writable): Logger {
         'req.headers["x-api-key"]',
         'headers.authorization',
         'headers["x-api-key"]',
+        // The console's session cookie and CSRF token (SPEC §11).
+        'req.headers.cookie',
+        'req.headers["x-csrf-token"]',
+        'res.headers["set-cookie"]',
+        'headers.cookie',
+        'headers["set-cookie"]',
+        'headers["x-csrf-token"]',
         'password',
         '*.password',
         'apiKey',

@@ -65,15 +65,18 @@ export function App() {
       );
   }, []);
 
-  // The date moves on while the page stays open: ask for each organization's today again now and then.
+  // The date moves on while the page stays open: each organization's today is worked out again in
+  // the page, every minute, without a request. A request would keep the session alive, and a screen
+  // nobody uses must still be signed out after 30 minutes (SPEC §11).
   useEffect(() => {
     if (phase.name !== 'signed-in') return;
-    const session = phase.session;
     const timer = setInterval(() => {
-      organizationsOf(session)
-        .then(setOrganizations)
-        .catch(() => {});
-    }, 300_000);
+      setOrganizations((current) => {
+        if (!current) return current;
+        const moved = current.map((o) => ({ ...o, today: todayIn(o.timezone) }));
+        return moved.some((o, i) => o.today !== current[i]?.today) ? moved : current;
+      });
+    }, 60_000);
     return () => clearInterval(timer);
   }, [phase]);
 

@@ -186,6 +186,12 @@ describe.each(DIALECTS)('console sessions on %s', (dialect) => {
       ['the token without Sec-Fetch-Site', { 'x-csrf-token': csrfToken }],
       ['a forged token', { 'sec-fetch-site': 'same-origin', 'x-csrf-token': `${csrfToken.slice(0, -2)}xx` }],
       ["another session's token", { 'sec-fetch-site': 'same-origin', 'x-csrf-token': other.csrfToken }],
+      // The token counts only in the header the console sends, not in the plugin's other spellings.
+      ['the token as csrf-token', { 'sec-fetch-site': 'same-origin', 'csrf-token': csrfToken }],
+      [
+        'a junk X-CSRF-Token beside a right csrf-token',
+        { 'sec-fetch-site': 'same-origin', 'x-csrf-token': 'junk', 'csrf-token': csrfToken },
+      ],
     ];
     for (const [name, headers] of cases) {
       const response = await book(cookie, headers);
@@ -246,6 +252,41 @@ describe.each(DIALECTS)('console sessions on %s', (dialect) => {
       .where('id', '=', second.user.id)
       .execute();
     expect((await read(second.cookie)).statusCode).toBe(401);
+  });
+
+  it('ends the session of a credential that loses the write scope', async () => {
+    const { user, cookie } = await signedIn();
+    expect((await read(cookie)).statusCode).toBe(200);
+    await database.db.kysely.updateTable('credentials').set({ scopes: 'read' }).where('id', '=', user.id).execute();
+    expect((await read(cookie)).statusCode).toBe(401);
+  });
+
+  it('opens no session for a sign-in from another site, and a new sign-in ends the one before', async () => {
+    const user = await clerk();
+    const crossSite = await app.inject({
+      method: 'POST',
+      url: '/api/session',
+      headers: { accept: 'application/json', 'content-type': 'application/json', 'sec-fetch-site': 'cross-site' },
+      payload: JSON.stringify({ username: user.username, password: user.password }),
+    });
+    expect(crossSite.statusCode).toBe(403);
+    expect(crossSite.cookies).toEqual([]);
+
+    const first = sessionCookie(await signIn(user.username, user.password));
+    const again = await app.inject({
+      method: 'POST',
+      url: '/api/session',
+      headers: {
+        accept: 'application/json',
+        'content-type': 'application/json',
+        'sec-fetch-site': 'same-origin',
+        cookie: first,
+      },
+      payload: JSON.stringify({ username: user.username, password: user.password }),
+    });
+    expect(again.statusCode).toBe(200);
+    expect((await read(first)).statusCode).toBe(401);
+    expect((await read(sessionCookie(again))).statusCode).toBe(200);
   });
 
   it('ends after 30 minutes unused, and 12 hours after sign-in whatever the use', async () => {

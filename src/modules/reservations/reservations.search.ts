@@ -10,7 +10,8 @@ import type { ReservationSummary } from './reservations.schemas.js';
  * aside, latest arrival first.
  *
  * Case is folded by the database on both sides of LIKE, the same way on both dialects: PostgreSQL's
- * `lower()` folds every letter its UTF-8 locale knows, while SQLite's `lower()` (like its LIKE)
+ * `lower()` folds every letter its database's LC_CTYPE knows (a UTF-8 locale, as `initdb` picks by
+ * default; under the C locale it folds ASCII only), while SQLite's `lower()` (like its LIKE)
  * folds ASCII only, so on SQLite a function of our own folds with JavaScript's Unicode mapping
  * instead (a Dutch park's `Özdemir` is found by `özd` on both). No index serves a "contains"
  * match: the query walks the organization's reservations by (organization_id, date_from, id)

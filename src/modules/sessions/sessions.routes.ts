@@ -8,6 +8,7 @@ import { AppError } from '../../shared/errors.js';
 import { RecordId, Timestamp, text } from '../../shared/schemas.js';
 import { formatTimestamp } from '../../shared/dates.js';
 import type { Principal } from '../credentials/authenticator.js';
+import { listOrganizationsByIds } from '../organizations/organizations.repository.js';
 import { SCOPES } from '../credentials/credentials.service.js';
 import type { Db } from '../../db/database.js';
 import { type ConsoleSession, type ConsoleSessions, SESSION_MAX_MS } from './sessions.service.js';
@@ -63,12 +64,7 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<SessionRouteOptions> = asy
 
   /** What the console is told of its session; the token is new each time, all of them valid. */
   async function describe(reply: FastifyReply, principal: Principal, session: ConsoleSession): Promise<SessionBody> {
-    const organizations = await options.db.kysely
-      .selectFrom('organizations')
-      .select(['id', 'name', 'timezone'])
-      .where('id', 'in', principal.organizations.length > 0 ? [...principal.organizations] : [0])
-      .orderBy('id')
-      .execute();
+    const organizations = await listOrganizationsByIds(options.db.kysely, principal.organizations);
     return {
       credential: {
         id: principal.credentialId,
@@ -110,8 +106,17 @@ export const sessionRoutes: FastifyPluginAsyncTypebox<SessionRouteOptions> = asy
       },
     },
     async (request, reply) => {
+      // A browser says where a sign-in comes from: only the console's own page (or the address bar)
+      // may open a session, not a form on another site (login CSRF).
+      const site = request.headers['sec-fetch-site'];
+      if (site !== undefined && site !== 'same-origin' && site !== 'none') {
+        throw new AppError('forbidden', 'Sign in from the console’s own page.');
+      }
       const { username, password } = request.body;
       await limiter.assertAuthenticationAllowed(request.ip, username);
+      // A new sign-in ends the session this browser held before, if any.
+      const previous = request.cookies[SESSION_COOKIE];
+      if (previous !== undefined) await sessions.forget(previous);
       // The CSRF plugin makes the new session's secret: it keeps it in request.session._csrf.
       const draft = { _csrf: '' } as ConsoleSession;
       request.session = draft;

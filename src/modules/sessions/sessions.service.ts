@@ -37,6 +37,11 @@ export function sessionIdOf(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
+/** The console changes data: a read-only integrator's password opens nothing (SPEC §11). */
+function mayUseConsole(principal: Principal): boolean {
+  return principal.scopes.has('write');
+}
+
 function idleExpiry(row: Pick<SessionRow, 'last_seen' | 'expires'>): number {
   return Math.min(row.last_seen + SESSION_IDLE_MS, row.expires);
 }
@@ -64,8 +69,7 @@ export class ConsoleSessions {
   ): Promise<{ token: string; principal: Principal; session: ConsoleSession } | undefined> {
     const signedIn = await this.#authenticator.signIn(basic, attempt);
     if (!signedIn) return undefined;
-    // The console changes data: a read-only integrator's password opens nothing (SPEC §11).
-    if (!signedIn.principal.scopes.has('write')) {
+    if (!mayUseConsole(signedIn.principal)) {
       throw new AppError(
         'forbidden',
         'This credential may not sign in to the console: it needs the write or admin scope.',
@@ -101,15 +105,23 @@ export class ConsoleSessions {
     const standing =
       now < idleExpiry(session) && credential.revoked === null && credential.password_hash === session.password_hash;
     if (!standing) return undefined;
+    const principal = await this.#authenticator.principalOf(credential);
+    // Scopes can change after sign-in (booking import): a credential that lost write loses its session.
+    if (!mayUseConsole(principal)) return undefined;
     if (now - session.last_seen >= TOUCH_RESOLUTION_MS) {
       session.last_seen = now;
       await touchSession(this.#db, session.id, now);
     }
-    return { principal: await this.#authenticator.principalOf(credential), session: sessionOf(session, credential) };
+    return { principal, session: sessionOf(session, credential) };
   }
 
   async signOut(session: ConsoleSession): Promise<void> {
     await deleteSession(this.#db, session.id);
+  }
+
+  /** Ends the session of a cookie's token, if there is one (a new sign-in in the same browser). */
+  async forget(token: string): Promise<void> {
+    if (TOKEN_PATTERN.test(token)) await deleteSession(this.#db, sessionIdOf(token));
   }
 }
 
