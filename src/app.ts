@@ -8,7 +8,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import { assertAcceptsJson } from './http/accept.js';
-import { requireCredentials } from './http/auth.js';
+import { requireCredentials, singleHeader } from './http/auth.js';
 import { registerCompression } from './http/compression.js';
 import { registerConsole } from './http/console-static.js';
 import { copyForwardedToXForwardedFor, trustedProxies } from './http/forwarded.js';
@@ -59,8 +59,6 @@ export interface AppDeps {
 export const BODY_LIMIT_BYTES = 64 * 1024;
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
 
-const singleHeaderValue = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
-
 /** A client's X-Request-Id is kept when it is harmless, so logs can be joined across services. */
 function requestId(header: string | string[] | undefined): string {
   return typeof header === 'string' && REQUEST_ID_PATTERN.test(header) ? header : randomUUID();
@@ -106,7 +104,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(fastifyCsrfProtection, {
     sessionPlugin: '@fastify/session',
     // Only the header the console sends (the plugin would also take csrf-token, xsrf-token, a body field).
-    getToken: (request) => singleHeaderValue(request.headers['x-csrf-token']),
+    getToken: (request) => singleHeader(request.headers['x-csrf-token']),
   });
   // The registered routes, for the checks that must cover every one of them (tests, the API document).
   app.decorate('routeTable', routes);

@@ -48,7 +48,8 @@ function sessionEnded(): AppError {
   return new AppError('unauthorized', 'The console session has ended (signed out, expired or revoked): sign in again.');
 }
 
-function singleHeader(value: string | string[] | undefined): string | undefined {
+/** A header's one value (repeated ones joined, as HTTP reads them). */
+export function singleHeader(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value.join(',') : value;
 }
 

@@ -239,6 +239,31 @@ describe.each(DIALECTS)('console sessions on %s', (dialect) => {
     expect((await read(cookie, '/api/session')).statusCode).toBe(401);
   });
 
+  it('answers nothing with a session once its sign-out has been answered, with requests racing it', async () => {
+    for (let round = 0; round < 5; round++) {
+      const { cookie, csrfToken } = await signedIn();
+      const signOut = () =>
+        app.inject({
+          method: 'DELETE',
+          url: '/api/session',
+          headers: { accept: 'application/json', cookie, 'sec-fetch-site': 'same-origin', 'x-csrf-token': csrfToken },
+        });
+      // Released together: 20 reads and the sign-out.
+      const [out, ...reads] = await Promise.all([signOut(), ...Array.from({ length: 20 }, () => read(cookie))]);
+      expect(out.statusCode).toBe(200);
+      for (const response of reads) expect([200, 401]).toContain(response.statusCode);
+      expect((await read(cookie)).statusCode).toBe(401);
+    }
+  });
+
+  it('gives parallel sign-ins of one credential sessions of their own, each working', async () => {
+    const user = await clerk();
+    const responses = await Promise.all(Array.from({ length: 8 }, () => signIn(user.username, user.password)));
+    const cookies = responses.map((response) => sessionCookie(response));
+    expect(new Set(cookies).size).toBe(8);
+    for (const cookie of cookies) expect((await read(cookie)).statusCode).toBe(200);
+  });
+
   it('ends every session of a credential at once when it is revoked or its password changes', async () => {
     const first = await signedIn();
     await revokeCredential(database.db.kysely, fixedClock(), first.user.id);
