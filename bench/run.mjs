@@ -17,13 +17,27 @@ import {
   ROOT,
   startServer,
 } from './lib.mjs';
+import { COLD_REQUESTS, coldMix, listLength } from './cold-mix.mjs';
 
 const run = promisify(execFile);
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 7);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const SQLITE_URL = `sqlite:${join(ROOT, 'bench', 'data', 'bench.sqlite')}`;
+/** The cold mix walks its list over fewer, shorter rounds: each request must be one never asked before. */
+const COLD_ROUNDS = Number(process.env.BENCH_COLD_ROUNDS ?? 5);
+const COLD_SECONDS = Number(process.env.BENCH_COLD_SECONDS ?? 2);
+const ORGANIZATIONS = 200;
+/**
+ * BENCH_SCALE=10m: the cold mix at 10,000,000 reservations against the same mix at 1,000,000, in
+ * the same rounds (its own data file; results in results/scale-10m.md). Otherwise the usual run.
+ */
+const SCALE_10M = process.env.BENCH_SCALE === '10m';
+const dataSet = (reservations) => ({
+  reservations,
+  url: `sqlite:${join(ROOT, 'bench', 'data', reservations === 1_000_000 ? 'bench.sqlite' : `bench-${reservations}.sqlite`)}`,
+});
+const SQLITE_URL = dataSet(1_000_000).url;
 const RESERVATIONS = 1_000_000;
 const BULK_ROUNDS = 3;
 /** wrk (C, one thread) when installed: it costs the shared two cores far less than autocannon. */
@@ -46,16 +60,25 @@ const cliOn = (args, databaseUrl) => cli(args, { ...process.env, DATABASE_URL: d
 const start = (args) => startServer(args, { ...process.env, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '1000000000' });
 
 /** Seeds the synthetic data set unless the database already holds it (it is reused between runs). */
-function ensureDataSet(databaseUrl) {
+function ensureDataSet(databaseUrl, reservations = RESERVATIONS) {
   let count = 0;
   try {
     count = Number(countReservations(databaseUrl));
   } catch {
     // No schema yet: the seed below creates it.
   }
-  if (count >= RESERVATIONS) return undefined;
+  if (count >= reservations) return undefined;
   return cliOn(
-    ['seed', '--synthetic', '--organizations', '200', '--reservations', String(RESERVATIONS), '--seed', '1'],
+    [
+      'seed',
+      '--synthetic',
+      '--organizations',
+      String(ORGANIZATIONS),
+      '--reservations',
+      String(reservations),
+      '--seed',
+      '1',
+    ],
     databaseUrl,
   ).trim();
 }
@@ -107,8 +130,50 @@ async function wrk(url, headers, seconds) {
   };
 }
 
-const load = (url, headers, seconds = SECONDS) =>
-  LOAD === 'wrk' ? wrk(url, headers, seconds) : autocannon(url, headers, seconds);
+/**
+ * One round of the cold mix: wrk walks the list from line `first` on. Only successful answers count
+ * as served; 503s (shed under overload) and 429s (over the rate budget) are reported as shares of
+ * all answers. Any other status means an invalid request in the list or a fault: the run stops.
+ */
+async function wrkMix(url, headers, seconds, { list, first }) {
+  const args = ['-t', '1', '-c', String(CONNECTIONS), '-d', `${seconds}s`, '-s', join(ROOT, 'bench', 'wrk-mix.lua')];
+  for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
+  const { stdout } = await run('wrk', [...args, url, '--', list, String(first)], { encoding: 'utf8' });
+  const result = JSON.parse(stdout.trim().split('\n').at(-1));
+  if (result.other > 0 || result.socketErrors > 0)
+    throw new Error(
+      `${url} (cold mix): ${result.other} answers neither 2xx, 429 nor 503, ${result.socketErrors} socket errors`,
+    );
+  const answers = result.ok + result.shed + result.limited;
+  return {
+    requests: result.ok,
+    requestsPerSecond: result.ok / (result.durationUs / 1e6),
+    p50: Math.round(result.p50Us / 10) / 100,
+    p99: Math.round(result.p99Us / 10) / 100,
+    shedShare: result.shed / answers,
+    limitedShare: result.limited / answers,
+    issued: result.issued,
+    // Requests past the list's end start again at its top: they may be answered from a cache.
+    repeated: Math.max(0, result.first + result.issued - result.listLength),
+  };
+}
+
+const load = (url, headers, seconds = SECONDS, cold = undefined) => {
+  if (cold) return wrkMix(url, headers, seconds, cold);
+  return LOAD === 'wrk' ? wrk(url, headers, seconds) : autocannon(url, headers, seconds);
+};
+
+/** The next line of a cold scenario's list to ask, moved on past what a round issued. */
+function coldLoad(scenario, seconds) {
+  return async () => {
+    const result = await load(scenario.url, scenario.headers, seconds, {
+      list: scenario.cold.list,
+      first: scenario.cold.next,
+    });
+    scenario.cold.next += result.issued;
+    return result;
+  };
+}
 
 /** CPU seconds used by some processes, from one reading of /proc (a process not in it counts 0). */
 const cpuOf = (processes, pids) => processes.reduce((sum, p) => sum + (pids.includes(p.pid) ? p.cpuSeconds : 0), 0);
@@ -143,12 +208,13 @@ function paired(scenario, reference) {
 }
 
 /** One measured round of a scenario: throughput, latency, the server's memory and CPU, and the load's CPU. */
-async function round(scenario) {
+async function round(scenario, seconds) {
   // /proc is read once before and once after: walking it during the round would take CPU from it.
   const before = readProcesses();
   const serverPids = processTree(scenario.server.pid, before);
   const loadCpu = readSelf().childrenCpuSeconds;
-  const { result, peakRssMiB } = await peakResidentMiB(serverPids, () => load(scenario.url, scenario.headers));
+  const work = scenario.cold ? coldLoad(scenario, seconds) : () => load(scenario.url, scenario.headers, seconds);
+  const { result, peakRssMiB } = await peakResidentMiB(serverPids, work);
   const after = readProcesses();
   // PostgreSQL's backends are those alive at the end: one the pool opened during the round counts
   // whole (its idle connections close after 10 s, so a server measured once a round starts with
@@ -170,12 +236,16 @@ async function round(scenario) {
  * the shared machine's speed drifts over minutes, and interleaving spreads that drift over all
  * scenarios alike, so their ratios hold even when whole runs differ.
  */
-async function measureInterleaved(scenarios) {
-  for (const scenario of scenarios) await load(scenario.url, scenario.headers, 1); // caches filled, JIT warm
+async function measureInterleaved(scenarios, { rounds: roundCount = ROUNDS, seconds = SECONDS } = {}) {
+  // Caches filled, JIT warm; a cold scenario's warm-up takes the first lines of its list.
+  for (const scenario of scenarios) {
+    if (scenario.cold) await coldLoad(scenario, 1)();
+    else await load(scenario.url, scenario.headers, 1);
+  }
   const rounds = scenarios.map(() => []);
-  for (let r = 0; r < ROUNDS; r++) {
-    for (const [i, scenario] of scenarios.entries()) rounds[i].push(await round(scenario));
-    process.stdout.write(`round ${r + 1} of ${ROUNDS} done\n`);
+  for (let r = 0; r < roundCount; r++) {
+    for (const [i, scenario] of scenarios.entries()) rounds[i].push(await round(scenario, seconds));
+    process.stdout.write(`round ${r + 1} of ${roundCount} done\n`);
   }
   return scenarios.map((scenario, i) => {
     const of = (key) => median(rounds[i].map((r) => r[key]));
@@ -188,6 +258,14 @@ async function measureInterleaved(scenarios) {
       serverCpuUsPerRequest: of('serverCpuUsPerRequest'),
       loadCpuUsPerRequest: of('loadCpuUsPerRequest'),
       databaseCpuUsPerRequest: of('databaseCpuUsPerRequest'),
+      ...(scenario.cold
+        ? {
+            shedShare: of('shedShare'),
+            limitedShare: of('limitedShare'),
+            // Of all requests the scenario issued (warm-up included), those past the list's end.
+            repeatedShare: Math.max(0, scenario.cold.next - scenario.cold.length) / scenario.cold.next,
+          }
+        : {}),
       rounds: rounds[i],
     };
     process.stdout.write(
@@ -210,6 +288,11 @@ async function prepareDatabase(label, databaseUrl) {
     cliOn(['credentials', 'create', '--organization', '1', '--basic', username, '--json'], databaseUrl),
   );
   const basicHeader = `Basic ${Buffer.from(`${username}:${basic.password}`).toString('base64')}`;
+  const everyOrganization = Array.from({ length: ORGANIZATIONS }, (_, i) => ['--organization', String(i + 1)]).flat();
+  const manyKey = JSON.parse(
+    cliOn(['credentials', 'create', ...everyOrganization, '--name', 'bench-all', '--json'], databaseUrl),
+  ).apiKey;
+  const list = await coldMix(databaseUrl);
 
   const server = await start([MAIN, 'serve', '--port', '0', '--database-url', databaseUrl]);
   // The same service as two worker processes sharing one port (node:cluster).
@@ -244,7 +327,18 @@ async function prepareDatabase(label, databaseUrl) {
       }),
       scenario('accommodations list', server, `${server.url}/api/accommodations/?organization=1`),
       scenario('summaries, one year, offset 0, --workers 2', workers, year(workers.url)),
+      scenario(`summaries, one year, offset 0, key of ${ORGANIZATIONS} organizations`, server, year(server.url), {
+        'x-api-key': manyKey,
+        accept: 'application/json',
+      }),
     ],
+    coldScenarios: [server, workers].map((target) => ({
+      ...scenario(`cold mix${target === workers ? ', --workers 2' : ''}`, target, target.url, {
+        'x-api-key': manyKey,
+        accept: 'application/json',
+      }),
+      cold: { list, next: 0, length: listLength(list) },
+    })),
   };
 }
 
@@ -310,15 +404,9 @@ function benchBulk() {
 }
 
 /** The issue's targets, each as a ratio of two figures of this run. */
-function targets(runs, baseline) {
+function targets(runs, baseline, coldBaseline) {
   const list = [];
-  for (const { database, results } of runs) {
-    const find = (part) => results.find((r) => r.name.includes(part));
-    const offset0 = find('summaries, one year, offset 0');
-    const workers = find('--workers 2');
-    const ratio = (part) => paired(find(part), offset0);
-    // The issue's targets are set for SQLite; PostgreSQL's is its offset-0 share of the baseline.
-    // Its other ratios are shown for reference.
+  for (const { database, results, cold } of runs) {
     const sqlite = database === 'SQLite';
     const add = (name, { value, low, high }, goal, isTarget = sqlite) =>
       list.push({
@@ -328,11 +416,22 @@ function targets(runs, baseline) {
         goal: isTarget ? `≥ ${goal}` : 'for reference',
         met: isTarget ? value >= goal : undefined,
       });
+    const [coldOne, coldWorkers] = cold;
+    add('cold mix / baseline (successful answers only)', paired(coldOne, coldBaseline), sqlite ? 0.35 : 0.25, true);
+    add('cold mix, --workers 2 / baseline', paired(coldWorkers, coldBaseline), undefined, false);
+    if (results.length === 0) continue; // BENCH_ONLY=cold
+    const find = (part) => results.find((r) => r.name.includes(part));
+    const offset0 = find('summaries, one year, offset 0');
+    const workers = find('--workers 2');
+    const ratio = (part) => paired(find(part), offset0);
+    // The issue's targets are set for SQLite; PostgreSQL's are its shares of the baseline and the
+    // many-organization key. Its other ratios are shown for reference.
     add('offset 0 / baseline', paired(offset0, baseline), sqlite ? 0.5 : 0.25, true);
     add('offset 10,000 / offset 0', ratio('offset 10,000'), 0.8);
     add('last page / offset 0', ratio('last page'), 0.8);
     add('Basic auth / API key', ratio('Basic auth'), 0.9);
     add('--workers 2 / one process', ratio('--workers 2'), 1.6);
+    add(`key of ${ORGANIZATIONS} organizations / key of one`, ratio('key of'), 0.95, true);
     // The most two processes can reach here: every request costs the server's CPU, PostgreSQL's and
     // the load generator's, and all of them share the machine's cores.
     const perRequest = workers.serverCpuUsPerRequest + workers.databaseCpuUsPerRequest + workers.loadCpuUsPerRequest;
@@ -342,7 +441,7 @@ function targets(runs, baseline) {
       undefined,
       false,
     );
-    const rss = Math.max(...results.map((r) => r.peakRssMiB));
+    const rss = Math.max(...[...results, ...cold].map((r) => r.peakRssMiB));
     list.push({
       name: `${database}: peak RSS per process, MiB`,
       value: rss,
@@ -361,12 +460,8 @@ function targets(runs, baseline) {
   return list;
 }
 
-async function main() {
-  mkdirSync(join(ROOT, 'bench', 'data'), { recursive: true });
-  const seeded = ensureDataSet(SQLITE_URL);
-  if (seeded) process.stdout.write(`SQLite: ${seeded}\n`);
-
-  // The baseline serves the very page the service serves for the first scenario.
+/** The baseline, serving the very page the service serves for the first scenario (organization 1's 2024, offset 0). */
+async function startBaseline() {
   const key = JSON.parse(
     cliOn(['credentials', 'create', '--organization', '1', '--name', 'bench', '--json'], SQLITE_URL),
   ).apiKey;
@@ -379,7 +474,96 @@ async function main() {
   await service.stop();
   const pageFile = join(ROOT, 'bench', 'data', 'page.json');
   writeFileSync(pageFile, page);
-  const baselineServer = await start([join(ROOT, 'bench', 'baseline-server.mjs'), pageFile]);
+  return start([join(ROOT, 'bench', 'baseline-server.mjs'), pageFile]);
+}
+
+/**
+ * BENCH_SCALE=10m: the same cold mix (same seed, so the same organizations, periods and reference
+ * dates; pages drawn among those that exist) against 1,000,000 and 10,000,000 reservations, one
+ * server process each, in the same interleaved rounds with the baseline. Cost must not grow with the
+ * data: the figure is successful req/s at 10M ÷ at 1M. Writes results/scale-10m.md and .json.
+ */
+async function scaleRun() {
+  const sets = [dataSet(1_000_000), dataSet(10_000_000)];
+  const servers = [];
+  const scenarios = [];
+  const baselineServer = await startBaseline();
+  servers.push(baselineServer);
+  try {
+    for (const { reservations, url } of sets) {
+      const seeded = ensureDataSet(url, reservations);
+      if (seeded) process.stdout.write(`${reservations}: ${seeded}\n`);
+      const everyOrganization = Array.from({ length: ORGANIZATIONS }, (_, i) => [
+        '--organization',
+        String(i + 1),
+      ]).flat();
+      const key = JSON.parse(
+        cliOn(['credentials', 'create', ...everyOrganization, '--name', 'bench-all', '--json'], url),
+      ).apiKey;
+      const list = await coldMix(url);
+      const server = await start([MAIN, 'serve', '--port', '0', '--database-url', url]);
+      servers.push(server);
+      scenarios.push({
+        name: `cold mix, ${reservations.toLocaleString('en')} reservations`,
+        server,
+        url: server.url,
+        headers: { 'x-api-key': key, accept: 'application/json' },
+        cold: { list, next: 0, length: listLength(list) },
+      });
+    }
+    const baselineScenario = {
+      name: 'baseline · node:http',
+      server: baselineServer,
+      url: baselineServer.url,
+      headers: {},
+    };
+    const [baseline, small, large] = await measureInterleaved([baselineScenario, ...scenarios], {
+      rounds: COLD_ROUNDS,
+      seconds: COLD_SECONDS,
+    });
+    const ratio = paired(large, small);
+    const report = {
+      date: new Date().toISOString(),
+      commit: commitId(),
+      node: process.version,
+      baseline,
+      small,
+      large,
+      ratio,
+    };
+    writeFileSync(join(ROOT, 'bench', 'results', 'scale-10m.json'), `${JSON.stringify(report, null, 2)}\n`);
+    const percent = (share) => `${(share * 100).toFixed(1)}%`;
+    const row = (r) =>
+      `| ${r.name} | ${Math.round(r.requestsPerSecond)} | ${r.p50} | ${r.p99} | ${paired(r, baseline).value.toFixed(2)} | ${percent(r.shedShare)} | ${percent(r.limitedShare)} | ${percent(r.repeatedShare)} | ${Math.round(r.serverCpuUsPerRequest)} | ${r.peakRssMiB} MiB |`;
+    writeFileSync(
+      join(ROOT, 'bench', 'results', 'scale-10m.md'),
+      [
+        '# The cold mix at 10,000,000 reservations (BENCH_SCALE=10m)',
+        '',
+        `${report.date} · commit ${report.commit} · Node ${report.node} · ${cpus().length} cores. SQLite, one server process per data set (200 organizations each), ${COLD_REQUESTS.toLocaleString('en')} distinct requests per list, medians of ${COLD_ROUNDS} interleaved rounds of ${COLD_SECONDS} s, ${CONNECTIONS} connections, successful answers only.`,
+        '',
+        '| scenario | successful req/s | p50 ms | p99 ms | ratio to baseline | 503 share | 429 share | repeated share | server CPU µs/request | peak RSS |',
+        '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+        `| ${baseline.name} | ${Math.round(baseline.requestsPerSecond)} | ${baseline.p50} | ${baseline.p99} | 1.00 | | | | ${Math.round(baseline.serverCpuUsPerRequest)} | ${baseline.peakRssMiB} MiB |`,
+        row(small),
+        row(large),
+        '',
+        `**10M ÷ 1M: ${ratio.value.toFixed(2)}** (rounds ${ratio.low.toFixed(2)}–${ratio.high.toFixed(2)}); target ≥ 0.8: ${ratio.value >= 0.8 ? 'met' : 'missed'}.`,
+        '',
+      ].join('\n'),
+    );
+    process.stdout.write(`10M / 1M: ${ratio.value.toFixed(2)}; written to bench/results/scale-10m.md\n`);
+  } finally {
+    for (const server of servers) await server.stop();
+  }
+}
+
+async function main() {
+  mkdirSync(join(ROOT, 'bench', 'data'), { recursive: true });
+  const seeded = ensureDataSet(SQLITE_URL);
+  if (seeded) process.stdout.write(`SQLite: ${seeded}\n`);
+
+  const baselineServer = await startBaseline();
 
   const databases = [{ database: 'SQLite', ...(await prepareDatabase('SQLite', SQLITE_URL)) }];
   if (process.env.BENCH_DATABASE_URL) {
@@ -396,18 +580,31 @@ async function main() {
     headers: {},
   };
   let measured;
+  let coldMeasured;
   try {
-    measured = await measureInterleaved([baselineScenario, ...databases.flatMap((d) => d.scenarios)]);
+    // BENCH_ONLY=cold measures the cold mix alone (quicker while working on the request path).
+    measured =
+      process.env.BENCH_ONLY === 'cold'
+        ? [await measureInterleaved([baselineScenario], { rounds: 1, seconds: 1 })].flat()
+        : await measureInterleaved([baselineScenario, ...databases.flatMap((d) => d.scenarios)]);
+    coldMeasured = await measureInterleaved([baselineScenario, ...databases.flatMap((d) => d.coldScenarios)], {
+      rounds: COLD_ROUNDS,
+      seconds: COLD_SECONDS,
+    });
   } finally {
     for (const server of [baselineServer, ...databases.flatMap((d) => d.servers)]) await server.stop();
   }
   const [baseline, ...results] = measured;
-  const runs = databases.map(({ database, total, scenarios }) => ({
+  const [coldBaseline, ...coldResults] = coldMeasured;
+  const runOf = (database, scenarios, measuredResults, reference) =>
+    measuredResults
+      .filter((r) => scenarios.some((s) => s.name === r.name))
+      .map((r) => ({ ...r, ratioToBaseline: paired(r, reference).value }));
+  const runs = databases.map(({ database, total, scenarios, coldScenarios }) => ({
     database,
     total,
-    results: results
-      .filter((r) => scenarios.some((s) => s.name === r.name))
-      .map((r) => ({ ...r, ratioToBaseline: paired(r, baseline).value })),
+    results: runOf(database, scenarios, results, baseline),
+    cold: runOf(database, coldScenarios, coldResults, coldBaseline),
   }));
 
   // BENCH_BULK=0 leaves the bulk loads out (for quicker runs while working on the request path).
@@ -426,6 +623,7 @@ async function main() {
     machine,
     settings: { rounds: ROUNDS, seconds: SECONDS, connections: CONNECTIONS, load: LOAD },
     baseline,
+    coldBaseline,
     runs,
     bulk,
   };
@@ -435,6 +633,9 @@ async function main() {
     [r.serverCpuUsPerRequest, r.databaseCpuUsPerRequest, r.loadCpuUsPerRequest].map(Math.round).join(' | ');
   const row = (r) =>
     `| ${r.name} | ${Math.round(r.requestsPerSecond)} | ${r.p50} | ${r.p99} | ${(r.ratioToBaseline ?? 1).toFixed(2)} | ${cpu(r)} | ${r.peakRssMiB} MiB |`;
+  const percent = (share) => (share === undefined ? '' : `${(share * 100).toFixed(1)}%`);
+  const coldRow = (r) =>
+    `| ${r.name} | ${Math.round(r.requestsPerSecond)} | ${r.p50} | ${r.p99} | ${(r.ratioToBaseline ?? 1).toFixed(2)} | ${percent(r.shedShare)} | ${percent(r.limitedShare)} | ${percent(r.repeatedShare)} | ${cpu(r)} | ${r.peakRssMiB} MiB |`;
   const lines = [
     '# Benchmark results',
     '',
@@ -446,11 +647,20 @@ async function main() {
     row(baseline),
     ...runs.flatMap((run) => run.results.map(row)),
     '',
+    '## Cold mix',
+    '',
+    `${COLD_REQUESTS.toLocaleString('en')} distinct requests (\`cold-mix.mjs\`: random organization of ${ORGANIZATIONS}, calendar month or year, referenceDate date-from / date-to / stay / modified, a random existing page), one key bound to every organization; medians of ${COLD_ROUNDS} interleaved rounds of ${COLD_SECONDS} s with the baseline, each round going on down the list. Only successful answers count; the shares of 503 (shed under overload) and 429 answers, and of requests past the list's end (asked a second time), are beside them.`,
+    '',
+    '| scenario | successful req/s | p50 ms | p99 ms | ratio to baseline | 503 share | 429 share | repeated share | server CPU µs/request | PostgreSQL CPU µs/request | load generator CPU µs/request | peak RSS per process |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    coldRow(coldBaseline),
+    ...runs.flatMap((run) => run.cold.map(coldRow)),
+    '',
     '## Targets',
     '',
     '| figure | median of the rounds | rounds | target | |',
     '|---|---:|---|---|---|',
-    ...targets(runs, baseline).map(
+    ...targets(runs, baseline, coldBaseline).map(
       ({ name, value, spread, goal, met }) =>
         `| ${name} | ${value.toFixed(2)} | ${spread} | ${goal} | ${met === undefined ? '' : met ? 'met' : 'missed'} |`,
     ),
@@ -471,4 +681,4 @@ async function main() {
   process.stdout.write(`\nWritten to bench/results/latest.md and latest.json\n`);
 }
 
-await main();
+await (SCALE_10M ? scaleRun() : main());

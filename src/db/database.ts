@@ -4,6 +4,7 @@ import { SQLite } from './sqlite-driver.js';
 import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
+import { registerPreparedReads } from './prepared-reads.js';
 import type { Database } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -78,11 +79,9 @@ export function createDb(config: DatabaseConfig): Db {
     // counting a year of an organization's arrivals drops from ~6 ms to ~1.6 ms at a million rows.
     sqlite.pragma('mmap_size = 1073741824');
     sqlite.pragma('cache_size = -65536');
-    return {
-      dialect: 'sqlite',
-      sqlite,
-      kysely: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }),
-    };
+    const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+    registerPreparedReads(kysely, sqlite);
+    return { dialect: 'sqlite', sqlite, kysely };
   }
   const pool = new pg.Pool({
     connectionString: config.url,

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Insertable, Kysely } from 'kysely';
+import { readFirst } from '../../db/prepared-reads.js';
 import type { CredentialRow, CredentialTable, Database } from '../../db/schema.js';
 
 type Conn = Kysely<Database>;
@@ -21,8 +22,14 @@ export async function insertCredential(
   return id;
 }
 
+/** Read on every request that presents a key: prepared once (prepared-reads.ts). */
 export function findCredentialByKeyHash(conn: Conn, keyHash: string): Promise<CredentialRow | undefined> {
-  return conn.selectFrom('credentials').selectAll().where('key_hash', '=', keyHash).executeTakeFirst();
+  return readFirst(
+    conn,
+    'credential-by-key-hash',
+    (value) => conn.selectFrom('credentials').selectAll().where('key_hash', '=', value('keyHash')),
+    { keyHash },
+  );
 }
 
 export function findCredentialByUsername(conn: Conn, username: string): Promise<CredentialRow | undefined> {

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, OrganizationRow } from '../../db/schema.js';
+import { readFirst } from '../../db/prepared-reads.js';
 import { forUpdate } from '../../db/write-transaction.js';
 import { horizonColumn, horizonCursor } from '../events/events.repository.js';
 
@@ -56,11 +57,17 @@ export async function lockEveryOrganization(conn: Conn): Promise<void> {
  * new as both). Undefined for an organization that does not exist.
  */
 export async function organizationState(conn: Conn, id: number) {
-  const row = await conn
-    .selectFrom('organizations')
-    .select(['timezone', 'version', 'longest_stay_nights', horizonColumn(conn).as('horizon')])
-    .where('id', '=', id)
-    .executeTakeFirst();
+  // Read before every summaries page: prepared once on SQLite (prepared-reads.ts).
+  const row = await readFirst(
+    conn,
+    'organization-state',
+    (value) =>
+      conn
+        .selectFrom('organizations')
+        .select(['timezone', 'version', 'longest_stay_nights', horizonColumn(conn).as('horizon')])
+        .where('id', '=', value('id')),
+    { id },
+  );
   return (
     row && {
       timezone: row.timezone,

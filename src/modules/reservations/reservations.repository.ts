@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, SelectQueryBuilder, Updateable } from 'kysely';
 import type { Database, ReservationRow, ReservationTable } from '../../db/schema.js';
+import { type Mark, preparedReadsOf } from '../../db/prepared-reads.js';
 import { forUpdate } from '../../db/write-transaction.js';
 import type { OwnedRecords } from '../organizations/organizations.service.js';
 import { daysBetween } from '../../shared/dates.js';
@@ -86,11 +87,55 @@ function applyFilter<O>(
   return q;
 }
 
+function countQuery(conn: Conn, filter: SummaryFilter) {
+  return applyFilter(conn.selectFrom('reservations as r'), filter).select((eb) => eb.fn.countAll<number>().as('total'));
+}
+
 export async function countSummaries(conn: Conn, filter: SummaryFilter): Promise<number> {
-  const row = await applyFilter(conn.selectFrom('reservations as r'), filter)
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .executeTakeFirstOrThrow();
+  const prepared = preparedReadsOf(conn);
+  if (prepared) {
+    const [row] = await prepared.rows(
+      `summaries-count:${shapeOf(filter)}`,
+      (mark) => countQuery(conn, marked(filter, mark)),
+      bindings(filter),
+    );
+    return Number(row?.[0]);
+  }
+  const row = await countQuery(conn, filter).executeTakeFirstOrThrow();
   return Number(row.total);
+}
+
+/**
+ * What makes a summaries query's SQL text differ: the selection's kind and column, how many
+ * statuses, whether it is paged. Everything else is a bound value (`bindings`).
+ */
+function shapeOf(filter: SummaryFilter, page?: SummaryPage): string {
+  const { selection } = filter;
+  const column = selection.kind === 'stay' ? 'stay' : selection.column;
+  return `${column}:${filter.statuses?.length ?? 0}:${page ? 'page' : 'all'}`;
+}
+
+/** The filter's (and page's) values by name: the selection's fields, each status, limit and offset. */
+function bindings(filter: SummaryFilter, page?: SummaryPage): Record<string, unknown> {
+  const { kind: _kind, ...selection } = filter.selection;
+  const values: Record<string, unknown> = { organizationId: filter.organizationId, ...selection };
+  filter.statuses?.forEach((status, i) => (values[`status${i}`] = status));
+  return page ? { ...values, limit: page.limit, offset: page.offset } : values;
+}
+
+/** The same filter with a named marker in place of every value `bindings` names (the column stays). */
+function marked(filter: SummaryFilter, mark: Mark): SummaryFilter {
+  const selection = Object.fromEntries(
+    Object.keys(filter.selection).map((key) => [
+      key,
+      key === 'kind' || key === 'column' ? filter.selection[key as 'kind'] : mark(key),
+    ]),
+  ) as SummarySelection;
+  return {
+    organizationId: mark('organizationId'),
+    selection,
+    statuses: filter.statuses?.map((_, i) => mark(`status${i}`)),
+  };
 }
 
 /** A reservation row joined with its accommodation's title: what SUMMARY_COLUMNS selects. */
@@ -119,12 +164,9 @@ export function toSummary(row: SummaryRow): ReservationSummary {
   };
 }
 
-/** One page in the total order of SPEC §4.2; without `page`, every matching item. */
-export async function findSummaries(
-  conn: Conn,
-  filter: SummaryFilter,
-  page?: { limit: number; offset: number },
-): Promise<ReservationSummary[]> {
+type SummaryPage = { limit: number; offset: number };
+
+function summariesQuery(conn: Conn, filter: SummaryFilter, page?: SummaryPage) {
   const column = orderColumn(filter.selection);
   // A deferred join: the offset is walked over the covering index (organization_id, column, id)
   // alone, and only the page's rows are read and joined. A plain OFFSET would read every skipped row.
@@ -133,14 +175,41 @@ export async function findSummaries(
     .orderBy(`r.${column}`)
     .orderBy('r.id');
   if (page) ids = ids.limit(page.limit).offset(page.offset);
-  const rows = await conn
+  return conn
     .selectFrom(ids.as('p'))
     .innerJoin('reservations as r', 'r.id', 'p.id')
     .innerJoin('accommodations as a', 'a.id', 'r.accommodation_id')
     .select(SUMMARY_COLUMNS)
     .orderBy(`r.${column}`)
-    .orderBy('r.id')
-    .execute();
+    .orderBy('r.id');
+}
+
+/** SUMMARY_COLUMNS by the name each has in a row. */
+const SUMMARY_ROW_KEYS = SUMMARY_COLUMNS.map((column) => column.split(/\.| as /).at(-1) as keyof SummaryRow);
+
+/** A row read as an array (columns in SUMMARY_COLUMNS order) as the object `toSummary` maps. */
+function summaryRowOf(values: readonly unknown[]): SummaryRow {
+  const row: Record<string, unknown> = {};
+  for (let i = 0; i < SUMMARY_ROW_KEYS.length; i++) row[SUMMARY_ROW_KEYS[i] as string] = values[i];
+  return row as SummaryRow;
+}
+
+/** One page in the total order of SPEC §4.2; without `page`, every matching item. */
+export async function findSummaries(
+  conn: Conn,
+  filter: SummaryFilter,
+  page?: SummaryPage,
+): Promise<ReservationSummary[]> {
+  const prepared = preparedReadsOf(conn);
+  if (prepared) {
+    const rows = await prepared.rows(
+      `summaries:${shapeOf(filter, page)}`,
+      (mark) => summariesQuery(conn, marked(filter, mark), page && { limit: mark('limit'), offset: mark('offset') }),
+      bindings(filter, page),
+    );
+    return rows.map((values) => toSummary(summaryRowOf(values)));
+  }
+  const rows = await summariesQuery(conn, filter, page).execute();
   return rows.map(toSummary);
 }
 
