@@ -3,6 +3,13 @@ import { SQLite } from '../../src/db/sqlite-driver.js';
 import type { Db } from '../../src/db/database.js';
 import type { ImportCredential, ImportDocument, ImportReservation } from '../../src/modules/data/import.schemas.js';
 import { importDocument } from '../../src/modules/data/import.service.js';
+import { ImportReservation as ImportReservationSchema } from '../../src/modules/data/import.schemas.js';
+import { dayNumber, isPlainReservation, validAmountToMinor } from '../../src/modules/data/import.fast-check.js';
+import { eventOf } from '../../src/modules/events/events.service.js';
+import { toSummary } from '../../src/modules/reservations/reservations.repository.js';
+import { parseAmount } from '../../src/shared/money.js';
+import { daysBetween } from '../../src/shared/dates.js';
+import { Compile } from 'typebox/compile';
 import { createCredential, listCredentials } from '../../src/modules/credentials/credentials.service.js';
 import { AppError } from '../../src/shared/errors.js';
 import { createTestDatabase, DIALECTS, emptyDatabase, type TestDatabase } from '../helpers/databases.js';
@@ -30,6 +37,10 @@ const reservation = (overrides: Partial<ImportReservation> = {}): ImportReservat
   cancelled: null,
   ...overrides,
 });
+
+/** A reservation as an export writes it: every timestamp canonical, every field given. */
+const canonicalReservation = (overrides: Partial<ImportReservation> = {}): ImportReservation =>
+  reservation({ created: '2025-02-03T09:11:12Z', accommodation: 10, ...overrides });
 
 const KEY_HASH = 'ab'.repeat(32);
 const PASSWORD_HASH = `scrypt$131072$8$1$${Buffer.alloc(16, 1).toString('base64')}$${Buffer.alloc(32, 2).toString('base64')}`;
@@ -497,6 +508,180 @@ describe.each(DIALECTS)('booking import on %s', (dialect) => {
       ],
     });
     expect(await counts(database.db)).toMatchObject({ reservations: 3 });
+  });
+
+  it("records a new reservation's event as eventOf writes it, to the byte, whatever its text holds", async () => {
+    // Canonical timestamps and no undefined fields: the compiled checks' shortcut takes these.
+    const awkward = canonicalReservation({
+      id: 100,
+      reservationNumber: 'P-"1"\\',
+      guestName: 'Zoë "Q" O\'Brien\n\t😀 </script> \u2028 \u001f',
+      channel: 'büro/\\',
+      totalAmount: '0875.5',
+      status: 'cancelled',
+      cancelled: null,
+    });
+    const sparse: Record<string, unknown> = { ...canonicalReservation({ id: 101, reservationNumber: 'P-2' }) };
+    for (const field of ['status', 'nights', 'children', 'babies', 'channel', 'created', 'modified', 'cancelled'])
+      delete sparse[field];
+    Object.assign(sparse, { accommodation: 12, dateFrom: '2024-02-28', dateTo: '2024-03-01', totalAmount: '0' });
+    expect(isPlainReservation(awkward) && isPlainReservation(sparse)).toBe(true);
+    await importDocument(database.db, fixedClock(), { ...twoOrganizations, reservations: [awkward, sparse as never] });
+    const events = await database.db.kysely
+      .selectFrom('events')
+      .selectAll()
+      .where('resource_type', '=', 'reservation')
+      .orderBy('position')
+      .execute();
+    expect(events).toHaveLength(2);
+    for (const event of events) {
+      const row = await database.db.kysely
+        .selectFrom('reservations as r')
+        .innerJoin('accommodations as a', 'a.id', 'r.accommodation_id')
+        .selectAll('r')
+        .select('a.title as accommodation_title')
+        .where('r.id', '=', event.resource_id)
+        .executeTakeFirstOrThrow();
+      const expected = eventOf({ type: 'reservation.created', data: toSummary(row), version: 1 }, fixedClock()());
+      expected.id = event.id;
+      expect(event.body).toBe(JSON.stringify(expected));
+    }
+    // Later ids for later events: one generator for every event of the load.
+    const ids = (await database.db.kysely.selectFrom('events').select('id').orderBy('position').execute()).map(
+      (e) => e.id,
+    );
+    expect(ids).toEqual([...ids].sort());
+  });
+
+  it('writes nothing when the database refuses the last row of a load written in many batches', async () => {
+    await importDocument(database.db, fixedClock(), { ...twoOrganizations, reservations: [reservation()] });
+    const before = await counts(database.db);
+    const eventsBefore = await database.db.kysely.selectFrom('events').select('id').execute();
+    const many = Array.from({ length: 3_000 }, (_, i) =>
+      canonicalReservation({
+        id: 1_000 + i,
+        reservationNumber: `M-${i}`,
+        status: 'cancelled',
+        cancelled: '2025-03-01T00:00:00Z',
+      }),
+    );
+    // Same reservation number as the stored one under another id, on other nights: only the
+    // database can see it, after every earlier batch went in.
+    const last = canonicalReservation({ id: 101, dateFrom: '2025-09-01', dateTo: '2025-09-05', nights: 4 });
+    const error: unknown = await importDocument(database.db, fixedClock(), { reservations: [...many, last] }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(Error);
+    expect(error).not.toBeInstanceOf(AppError);
+    expect(await counts(database.db)).toEqual(before);
+    expect(await database.db.kysely.selectFrom('events').select('id').execute()).toEqual(eventsBefore);
+  });
+});
+
+describe('the compiled checks of a reservation', () => {
+  const schema = Compile(ImportReservationSchema);
+  const base = canonicalReservation();
+  const samples: unknown[] = [
+    undefined,
+    null,
+    true,
+    0,
+    -1,
+    1,
+    1.5,
+    2_147_483_647,
+    2_147_483_648,
+    Number.NaN,
+    Infinity,
+    '',
+    'x',
+    'x'.repeat(65),
+    'x'.repeat(201),
+    'a\0b',
+    'EUR',
+    'eur',
+    'EURO',
+    'lost',
+    'confirmed',
+    'no-show',
+    [],
+    {},
+    { id: 1 },
+    { id: 1, title: 'x' },
+    { id: 0 },
+    { id: 1, title: 'x'.repeat(201) },
+    { id: 1, extra: 1 },
+    { title: 'x' },
+    '2025-02-29',
+    '2024-02-29',
+    '1900-02-29',
+    '2000-02-29',
+    '0000-01-01',
+    '0001-01-01',
+    '9999-12-31',
+    '2025-13-01',
+    '2025-00-10',
+    '2025-04-31',
+    '2025-1-01',
+    ' 2025-01-01',
+    '2025-01-01 ',
+    '２０２５-01-01',
+    '2025-01-01T00:00:00Z',
+    '2025-01-01T24:00:00Z',
+    '2025-01-01T23:60:00Z',
+    '2025-01-01T23:59:60Z',
+    '2025-01-01t00:00:00z',
+    '2025-01-01T00:00:00.5Z',
+    '2025-01-01T00:00:00+01:00',
+    '0000-01-01T00:00:00Z',
+    '2025-02-30T00:00:00Z',
+    '12.345',
+    '12.34',
+    '12.3',
+    '12.',
+    '.5',
+    '01.50',
+    '1234567890123',
+    '12345678901234',
+    '1234567890123.45',
+    '-1',
+    '1e3',
+    '１2',
+  ];
+  const fields = [...Object.keys(base), 'unknown'];
+
+  it('takes the usual reservation, and only what the schema takes, field by field', () => {
+    expect(isPlainReservation(base)).toBe(true);
+    let taken = 0;
+    for (const field of fields) {
+      for (const value of samples) {
+        const candidate = { ...base, [field]: value };
+        if (isPlainReservation(candidate)) {
+          taken++;
+          expect({ field, value, schema: schema.Check(candidate) }).toEqual({ field, value, schema: true });
+        }
+      }
+      const without: Record<string, unknown> = { ...base };
+      delete without[field];
+      if (isPlainReservation(without))
+        expect({ field, schema: schema.Check(without) }).toEqual({ field, schema: true });
+    }
+    expect(taken).toBeGreaterThan(50);
+    expect(isPlainReservation([base])).toBe(false);
+    expect(isPlainReservation({ ...base, organization: 0 })).toBe(false);
+  });
+
+  it('reads amounts and dates as parseAmount and daysBetween do', () => {
+    for (const text of ['0', '7', '0875.5', '12.3', '12.34', '1234567890123.45', '9999999999999.99'])
+      expect(validAmountToMinor(text)).toBe(parseAmount(text));
+    for (const [from, to] of [
+      ['2024-02-28', '2024-03-01'],
+      ['1999-12-31', '2000-01-01'],
+      ['0001-01-01', '9999-12-31'],
+      ['1900-02-28', '1900-03-01'],
+      ['1969-12-31', '1970-01-02'],
+    ] as const)
+      expect(dayNumber(to) - dayNumber(from)).toBe(daysBetween(from, to));
   });
 });
 

@@ -94,15 +94,20 @@ export const ImportCredential = Type.Object(
   strict,
 );
 
+const organizations = Type.Optional(Type.Array(ImportOrganization));
+const accommodations = Type.Optional(Type.Array(ImportAccommodation));
+const credentials = Type.Optional(Type.Array(ImportCredential));
+
 export const ImportDocument = Type.Object(
-  {
-    organizations: Type.Optional(Type.Array(ImportOrganization)),
-    accommodations: Type.Optional(Type.Array(ImportAccommodation)),
-    reservations: Type.Optional(Type.Array(ImportReservation)),
-    credentials: Type.Optional(Type.Array(ImportCredential)),
-  },
+  { organizations, accommodations, reservations: Type.Optional(Type.Array(ImportReservation)), credentials },
   strict,
 );
+
+/**
+ * The document without its reservations: the import checks these few records with the schema as
+ * it stands, and the many reservations one by one (import.fast-check.ts).
+ */
+export const ImportDocumentFrame = Type.Object({ organizations, accommodations, credentials }, strict);
 
 export type ImportOrganization = Static<typeof ImportOrganization>;
 export type ImportAccommodation = Static<typeof ImportAccommodation>;
