@@ -180,6 +180,14 @@ export interface ConsoleSessionTable {
   expires: number;
 }
 
+/** Arrivals and departures per organization and day, kept by triggers (migration 010). */
+export interface ReservationDayTable {
+  organization_id: number;
+  day: string;
+  arrivals: number;
+  departures: number;
+}
+
 export interface Database {
   organizations: OrganizationTable;
   accommodations: AccommodationTable;
@@ -193,6 +201,7 @@ export interface Database {
   webhook_deliveries: WebhookDeliveryTable;
   webhook_attempts: WebhookAttemptTable;
   console_sessions: ConsoleSessionTable;
+  reservation_days: ReservationDayTable;
 }
 
 export type OrganizationRow = Selectable<OrganizationTable>;

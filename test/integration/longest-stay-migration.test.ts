@@ -12,7 +12,7 @@ describe.each(DIALECTS)('migration 006 (longest stay) on %s', (dialect) => {
   });
   afterAll(() => database.drop());
 
-  it('sets each organization to its longest stored stay, cancelled ones included, and one without any to 0', async () => {
+  it('sets each organization to its longest stored stay, cancelled ones included, and one without any to 0; 010 counts the stored arrivals and departures per day', async () => {
     const stays = [
       {
         id: 1,
@@ -56,6 +56,11 @@ describe.each(DIALECTS)('migration 006 (longest stay) on %s', (dialect) => {
     await sql`alter table credentials drop column bindings_token`.execute(kysely);
     await sql`alter table organizations drop column longest_stay_nights`.execute(kysely);
     await sql`drop table console_sessions`.execute(kysely);
+    for (const trigger of ['reservation_days_insert', 'reservation_days_delete', 'reservation_days_update']) {
+      await sql.raw(`drop trigger ${trigger}${dialect === 'postgres' ? ' on reservations' : ''}`).execute(kysely);
+    }
+    if (dialect === 'postgres') await sql`drop function reservation_days_count`.execute(kysely);
+    await sql`drop table reservation_days`.execute(kysely);
     // (008 only rebuilds an index: run again, it builds the same one.)
     await sql`delete from kysely_migration where name >= '006'`.execute(kysely);
 
@@ -64,6 +69,7 @@ describe.each(DIALECTS)('migration 006 (longest stay) on %s', (dialect) => {
       '007_bindings_token',
       '008_stay_covering_index',
       '009_console_sessions',
+      '010_reservation_days',
     ]);
     const rows = await kysely.selectFrom('organizations').select(['id', 'longest_stay_nights']).orderBy('id').execute();
     expect(rows).toEqual([
@@ -71,5 +77,27 @@ describe.each(DIALECTS)('migration 006 (longest stay) on %s', (dialect) => {
       { id: 2, longest_stay_nights: 7 },
       { id: 3, longest_stay_nights: 0 },
     ]);
+    // Migration 010 counted the stored reservations' arrivals and departures per day.
+    const days = await kysely
+      .selectFrom('reservation_days')
+      .select(['organization_id', 'day', 'arrivals', 'departures'])
+      .orderBy('organization_id')
+      .orderBy('day')
+      .execute();
+    const expected = new Map<string, { arrivals: number; departures: number }>();
+    for (const stay of stays) {
+      for (const [day, move] of [
+        [stay.dateFrom, 'arrivals'],
+        [stay.dateTo, 'departures'],
+      ] as const) {
+        const key = `${stay.organization} ${day}`;
+        const counts = expected.get(key) ?? { arrivals: 0, departures: 0 };
+        counts[move] += 1;
+        expected.set(key, counts);
+      }
+    }
+    expect(
+      new Map(days.map((d) => [`${d.organization_id} ${d.day}`, { arrivals: d.arrivals, departures: d.departures }])),
+    ).toEqual(expected);
   });
 });

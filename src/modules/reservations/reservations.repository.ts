@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, SelectQueryBuilder, Updateable } from 'kysely';
+import { type Insertable, type Kysely, type SelectQueryBuilder, sql, type Updateable } from 'kysely';
 import type { Database, ReservationRow, ReservationTable } from '../../db/schema.js';
 import { type Mark, preparedReadsOf } from '../../db/prepared-reads.js';
 import { forUpdate } from '../../db/write-transaction.js';
@@ -91,17 +91,40 @@ function countQuery(conn: Conn, filter: SummaryFilter) {
   return applyFilter(conn.selectFrom('reservations as r'), filter).select((eb) => eb.fn.countAll<number>().as('total'));
 }
 
+/**
+ * A `date-from`, `date-to` or `stay` total without a status filter, from the arrivals and
+ * departures per day (migration 010): a sum over the period's days, not its reservations. A stay
+ * occupies a night of `from … to` when it arrives by `to` and has not left by `from`; every stay
+ * that has left by `from` arrived before it, so the total is arrivals up to `to` less departures up
+ * to `from`. Undefined for any other filter.
+ */
+function dayCountQuery(conn: Conn, { organizationId, selection, statuses }: SummaryFilter) {
+  if ((statuses && statuses.length > 0) || selection.kind === 'instant') return undefined;
+  const days = conn.selectFrom('reservation_days').where('organization_id', '=', organizationId);
+  if (selection.kind === 'stay') {
+    return days.where('day', '<=', selection.to).select(
+      sql<number>`coalesce(sum(case when day <= ${selection.to} then arrivals else 0 end), 0)
+          - coalesce(sum(case when day <= ${selection.from} then departures else 0 end), 0)`.as('total'),
+    );
+  }
+  const counted = selection.column === 'date_from' ? 'arrivals' : 'departures';
+  return days
+    .where('day', '>=', selection.from)
+    .where('day', '<=', selection.to)
+    .select(sql<number>`coalesce(sum(${sql.ref(counted)}), 0)`.as('total'));
+}
+
 export async function countSummaries(conn: Conn, filter: SummaryFilter): Promise<number> {
   const prepared = preparedReadsOf(conn);
   if (prepared) {
     const [row] = await prepared.rows(
       `summaries-count:${shapeOf(filter)}`,
-      (mark) => countQuery(conn, marked(filter, mark)),
+      (mark) => dayCountQuery(conn, marked(filter, mark)) ?? countQuery(conn, marked(filter, mark)),
       bindings(filter),
     );
     return Number(row?.[0]);
   }
-  const row = await countQuery(conn, filter).executeTakeFirstOrThrow();
+  const row = await (dayCountQuery(conn, filter) ?? countQuery(conn, filter)).executeTakeFirstOrThrow();
   return Number(row.total);
 }
 
