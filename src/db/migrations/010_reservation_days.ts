@@ -1,5 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Dialect } from '../database.js';
+import { REBUILD_RESERVATION_DAYS_SQL } from '../reservation-days.js';
 
 /**
  * Reservations per organization and day: how many arrive and how many leave that day, kept by the
@@ -28,16 +29,6 @@ export function reservationDaysSchema(dialect: Dialect) {
     },
   };
 }
-
-/** Every reservation's arrival and departure, counted afresh (the migration, and tests' oracle). */
-export const REBUILD_RESERVATION_DAYS_SQL = `
-  insert into reservation_days (organization_id, day, arrivals, departures)
-  select organization_id, day, sum(arrivals), sum(departures) from (
-    select organization_id, date_from as day, 1 as arrivals, 0 as departures from reservations
-    union all
-    select organization_id, date_to, 0, 1 from reservations
-  ) as moves
-  group by organization_id, day`;
 
 const sqliteCount = (row: 'new' | 'old', sign: '+' | '-') =>
   ['date_from', 'date_to']
