@@ -86,9 +86,14 @@ export function processTree(pid, processes = readProcesses()) {
   return tree;
 }
 
-export function residentMiB(pid) {
+/**
+ * A process's resident memory, or one part of it: `RssAnon` (its heap and other private memory)
+ * leaves out `RssFile`, the pages of the SQLite file it has mapped, which the kernel shares with its
+ * file cache and may drop at will.
+ */
+export function residentMiB(pid, field = 'VmRSS') {
   try {
-    const kib = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    const kib = new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
     return kib ? Number(kib) / 1024 : 0;
   } catch {
     return 0;

@@ -184,12 +184,18 @@ const postgresPids = (processes) => processes.filter((p) => p.name === 'postgres
 /** Samples the resident memory of a server's processes while `work` runs; the largest per process. */
 async function peakResidentMiB(pids, work) {
   let peak = 0;
+  let peakAnon = 0;
   const sample = () => {
-    for (const p of pids) peak = Math.max(peak, residentMiB(p));
+    for (const p of pids) {
+      peak = Math.max(peak, residentMiB(p));
+      peakAnon = Math.max(peakAnon, residentMiB(p, 'RssAnon'));
+    }
   };
   const timer = setInterval(sample, 200);
   try {
-    return { result: await work(), peakRssMiB: (sample(), Math.round(peak)) };
+    const result = await work();
+    sample();
+    return { result, peakRssMiB: Math.round(peak), peakAnonMiB: Math.round(peakAnon) };
   } finally {
     clearInterval(timer);
   }
@@ -214,7 +220,7 @@ async function round(scenario, seconds) {
   const serverPids = processTree(scenario.server.pid, before);
   const loadCpu = readSelf().childrenCpuSeconds;
   const work = scenario.cold ? coldLoad(scenario, seconds) : () => load(scenario.url, scenario.headers, seconds);
-  const { result, peakRssMiB } = await peakResidentMiB(serverPids, work);
+  const { result, peakRssMiB, peakAnonMiB } = await peakResidentMiB(serverPids, work);
   const after = readProcesses();
   // PostgreSQL's backends are those alive at the end: one the pool opened during the round counts
   // whole (its idle connections close after 10 s, so a server measured once a round starts with
@@ -224,6 +230,7 @@ async function round(scenario, seconds) {
   return {
     ...result,
     peakRssMiB,
+    peakAnonMiB,
     serverCpuUsPerRequest: perRequest(cpuOf(after, serverPids) - cpuOf(before, serverPids)),
     // The load generator has exited by now: its CPU is among this process's reaped children's.
     loadCpuUsPerRequest: perRequest(readSelf().childrenCpuSeconds - loadCpu),
@@ -255,6 +262,7 @@ async function measureInterleaved(scenarios, { rounds: roundCount = ROUNDS, seco
       p50: of('p50'),
       p99: of('p99'),
       peakRssMiB: Math.max(...rounds[i].map((r) => r.peakRssMiB)),
+      peakAnonMiB: Math.max(...rounds[i].map((r) => r.peakAnonMiB)),
       serverCpuUsPerRequest: of('serverCpuUsPerRequest'),
       loadCpuUsPerRequest: of('loadCpuUsPerRequest'),
       databaseCpuUsPerRequest: of('databaseCpuUsPerRequest'),
@@ -534,7 +542,7 @@ async function scaleRun() {
     writeFileSync(join(ROOT, 'bench', 'results', 'scale-10m.json'), `${JSON.stringify(report, null, 2)}\n`);
     const percent = (share) => `${(share * 100).toFixed(1)}%`;
     const row = (r) =>
-      `| ${r.name} | ${Math.round(r.requestsPerSecond)} | ${r.p50} | ${r.p99} | ${paired(r, baseline).value.toFixed(2)} | ${percent(r.shedShare)} | ${percent(r.limitedShare)} | ${percent(r.repeatedShare)} | ${Math.round(r.serverCpuUsPerRequest)} | ${r.peakRssMiB} MiB |`;
+      `| ${r.name} | ${Math.round(r.requestsPerSecond)} | ${r.p50} | ${r.p99} | ${paired(r, baseline).value.toFixed(2)} | ${percent(r.shedShare)} | ${percent(r.limitedShare)} | ${percent(r.repeatedShare)} | ${Math.round(r.serverCpuUsPerRequest)} | ${r.peakRssMiB} MiB (${r.peakAnonMiB} MiB) |`;
     writeFileSync(
       join(ROOT, 'bench', 'results', 'scale-10m.md'),
       [
@@ -542,9 +550,9 @@ async function scaleRun() {
         '',
         `${report.date} · commit ${report.commit} · Node ${report.node} · ${cpus().length} cores. SQLite, one server process per data set (200 organizations each), ${COLD_REQUESTS.toLocaleString('en')} distinct requests per list, medians of ${COLD_ROUNDS} interleaved rounds of ${COLD_SECONDS} s, ${CONNECTIONS} connections, successful answers only.`,
         '',
-        '| scenario | successful req/s | p50 ms | p99 ms | ratio to baseline | 503 share | 429 share | repeated share | server CPU µs/request | peak RSS |',
+        '| scenario | successful req/s | p50 ms | p99 ms | ratio to baseline | 503 share | 429 share | repeated share | server CPU µs/request | peak RSS (anonymous) |',
         '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
-        `| ${baseline.name} | ${Math.round(baseline.requestsPerSecond)} | ${baseline.p50} | ${baseline.p99} | 1.00 | | | | ${Math.round(baseline.serverCpuUsPerRequest)} | ${baseline.peakRssMiB} MiB |`,
+        `| ${baseline.name} | ${Math.round(baseline.requestsPerSecond)} | ${baseline.p50} | ${baseline.p99} | 1.00 | | | | ${Math.round(baseline.serverCpuUsPerRequest)} | ${baseline.peakRssMiB} MiB (${baseline.peakAnonMiB} MiB) |`,
         row(small),
         row(large),
         '',
@@ -632,17 +640,17 @@ async function main() {
   const cpu = (r) =>
     [r.serverCpuUsPerRequest, r.databaseCpuUsPerRequest, r.loadCpuUsPerRequest].map(Math.round).join(' | ');
   const row = (r) =>
-    `| ${r.name} | ${Math.round(r.requestsPerSecond)} | ${r.p50} | ${r.p99} | ${(r.ratioToBaseline ?? 1).toFixed(2)} | ${cpu(r)} | ${r.peakRssMiB} MiB |`;
+    `| ${r.name} | ${Math.round(r.requestsPerSecond)} | ${r.p50} | ${r.p99} | ${(r.ratioToBaseline ?? 1).toFixed(2)} | ${cpu(r)} | ${r.peakRssMiB} MiB (${r.peakAnonMiB} MiB) |`;
   const percent = (share) => (share === undefined ? '' : `${(share * 100).toFixed(1)}%`);
   const coldRow = (r) =>
-    `| ${r.name} | ${Math.round(r.requestsPerSecond)} | ${r.p50} | ${r.p99} | ${(r.ratioToBaseline ?? 1).toFixed(2)} | ${percent(r.shedShare)} | ${percent(r.limitedShare)} | ${percent(r.repeatedShare)} | ${cpu(r)} | ${r.peakRssMiB} MiB |`;
+    `| ${r.name} | ${Math.round(r.requestsPerSecond)} | ${r.p50} | ${r.p99} | ${(r.ratioToBaseline ?? 1).toFixed(2)} | ${percent(r.shedShare)} | ${percent(r.limitedShare)} | ${percent(r.repeatedShare)} | ${cpu(r)} | ${r.peakRssMiB} MiB (${r.peakAnonMiB} MiB) |`;
   const lines = [
     '# Benchmark results',
     '',
     `${report.date} · commit ${commit} · ${machine.cpu} × ${machine.cores} · ${machine.memoryGiB} GiB · Node ${machine.node}`,
     `Medians of ${ROUNDS} interleaved rounds of ${SECONDS} s, ${CONNECTIONS} connections, ${LOAD} in its own process on 127.0.0.1.`,
     '',
-    '| scenario | req/s | p50 ms | p99 ms | ratio to baseline | server CPU µs/request | PostgreSQL CPU µs/request | load generator CPU µs/request | peak RSS per process |',
+    '| scenario | req/s | p50 ms | p99 ms | ratio to baseline | server CPU µs/request | PostgreSQL CPU µs/request | load generator CPU µs/request | peak RSS per process (anonymous) |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
     row(baseline),
     ...runs.flatMap((run) => run.results.map(row)),
@@ -651,7 +659,7 @@ async function main() {
     '',
     `${COLD_REQUESTS.toLocaleString('en')} distinct requests (\`cold-mix.mjs\`: random organization of ${ORGANIZATIONS}, calendar month or year, referenceDate date-from / date-to / stay / modified, a random existing page), one key bound to every organization; medians of ${COLD_ROUNDS} interleaved rounds of ${COLD_SECONDS} s with the baseline, each round going on down the list. Only successful answers count; the shares of 503 (shed under overload) and 429 answers, and of requests past the list's end (asked a second time), are beside them.`,
     '',
-    '| scenario | successful req/s | p50 ms | p99 ms | ratio to baseline | 503 share | 429 share | repeated share | server CPU µs/request | PostgreSQL CPU µs/request | load generator CPU µs/request | peak RSS per process |',
+    '| scenario | successful req/s | p50 ms | p99 ms | ratio to baseline | 503 share | 429 share | repeated share | server CPU µs/request | PostgreSQL CPU µs/request | load generator CPU µs/request | peak RSS per process (anonymous) |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     coldRow(coldBaseline),
     ...runs.flatMap((run) => run.cold.map(coldRow)),
