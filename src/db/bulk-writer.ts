@@ -6,12 +6,14 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { copyTextLine } from './copy-text.js';
 import type { Db } from './database.js';
 import { LONGEST_STAY_SQL } from './longest-stay.js';
+import { REBUILD_RESERVATION_DAYS_SQL } from './reservation-days.js';
 import { type Database, EVENTS_CHANNEL } from './schema.js';
 
 /**
  * Fast all-or-nothing loading for `booking import` and `booking seed`. Rows go in as arrays in a
  * table's column order, inside one transaction: prepared statements on SQLite, COPY into a staging
- * table and one upsert from it per chunk on PostgreSQL. Kysely's builder is kept for everything
+ * table and one upsert from it per chunk on PostgreSQL (straight COPY into a table the load found
+ * empty, and for events, which are only ever added). Kysely's builder is kept for everything
  * else; here it would cost more than the insert.
  */
 
@@ -103,7 +105,12 @@ export interface BulkWriter {
   /**
    * For loads of many rows: drops the table's secondary indexes now and rebuilds them before the
    * commit, still inside the transaction. Building an index from sorted data once is many times
-   * faster than updating it row by row in random order. Constraints stay enforced throughout.
+   * faster than updating it row by row in random order. Every constraint holds when the load
+   * commits: on SQLite they are enforced throughout; on PostgreSQL, into an empty table, the keys,
+   * unique constraints and foreign keys are dropped too and added back (so checked over every row)
+   * before the commit, while the exclusion constraint against double bookings checks each row as it
+   * arrives. On SQLite, the reservations' per-day counting triggers are set aside and the counts
+   * taken afresh.
    */
   deferIndexes(table: BulkTable): Promise<void>;
 }
@@ -176,9 +183,22 @@ async function withSqliteWriter(db: Extract<Db, { dialect: 'sqlite' }>, work: Bu
         db.sqlite.exec(`drop index ${index.name}`);
         deferredIndexes.push(index.sql);
       }
+      // The per-day counts' row triggers (migration 010) cost more than the rows themselves:
+      // dropped too, and the counts are taken afresh in one grouped pass before the commit.
+      if (table !== 'reservations') return;
+      const triggers = db.sqlite
+        .prepare(
+          `select name, sql from sqlite_master where type = 'trigger' and tbl_name = 'reservations' and name like 'reservation_days_%'`,
+        )
+        .all() as { name: string; sql: string }[];
+      for (const trigger of triggers) {
+        db.sqlite.exec(`drop trigger ${trigger.name}`);
+        deferredDayTriggers.push(trigger.sql);
+      }
     },
   };
   const deferredIndexes: string[] = [];
+  const deferredDayTriggers: string[] = [];
   const restoreJournal = useRollbackJournal(db.sqlite);
   // A large page cache keeps the six reservation indexes in memory while rows arrive in random
   // index order; with the default 2 MB cache, SQLite spills pages and a million rows take minutes.
@@ -190,6 +210,10 @@ async function withSqliteWriter(db: Extract<Db, { dialect: 'sqlite' }>, work: Bu
     // Kysely's queries run on this same handle, so they are inside the transaction too.
     await work(writer, db.kysely);
     for (const sql of deferredIndexes) db.sqlite.exec(sql);
+    if (deferredDayTriggers.length > 0) {
+      for (const sql of deferredDayTriggers) db.sqlite.exec(sql);
+      db.sqlite.exec(`delete from reservation_days; ${REBUILD_RESERVATION_DAYS_SQL}`);
+    }
     // Rows loaded here skipped the single writes' bookkeeping of the longest stay (migration 006).
     if (loadedReservations) db.sqlite.exec(LONGEST_STAY_SQL.sqlite);
     db.sqlite.exec(BUMP_ALL_VERSIONS);
@@ -226,93 +250,216 @@ function useRollbackJournal(sqlite: Extract<Db, { dialect: 'sqlite' }>['sqlite']
 }
 
 /**
- * Rows sent per COPY: each COPY goes into a temporary staging table that one `insert … select`
- * then upserts from, so memory holds one chunk of text however many rows the load has.
+ * Rows gathered per table before they go to the server as one COPY: big enough that a statement's
+ * round trip is lost in its work, small enough that memory holds a few batches of text however many
+ * rows the load has.
  */
 const PG_COPY_ROWS = 20_000;
 
+/** Rows handed to the writer but not yet stored, beyond which `upsert` waits for the server. */
+const PG_QUEUED_ROWS = 2 * PG_COPY_ROWS;
+
+/**
+ * The pool gives up on a statement after 20 s and the server after 15 s: right for a request, too
+ * short for a load, where one statement rebuilds the indexes of a million rows. A load's transaction
+ * lifts the server's limit and waits this long for each statement.
+ */
+const LOAD_QUERY_TIMEOUT_MS = 3_600_000;
+
+/** Rebuilding a million rows' indexes sorts in memory with this (SET LOCAL: for the load only). */
+const LOAD_MAINTENANCE_WORK_MEM = '256MB';
+
+type PgQuery = (text: string, parameters?: readonly unknown[]) => Promise<pg.QueryResult<Record<string, unknown>>>;
+
 /**
  * Kysely on one pooled client: the load's transaction, its COPY streams and its queries all run on
- * the connection that COPY needs to reach directly.
+ * the connection that COPY needs to reach directly. `beforeQuery` runs before each of its statements.
  */
-function kyselyOn(client: pg.PoolClient): Kysely<Database> {
-  const connection = { query: client.query.bind(client), release() {} };
+function kyselyOn(run: PgQuery, beforeQuery: (sql: string) => Promise<void>): Kysely<Database> {
+  const connection = {
+    async query(text: string, parameters: readonly unknown[]) {
+      await beforeQuery(text);
+      return run(text, parameters);
+    },
+    release() {},
+  };
   const pool = { connect: async () => connection, end: async () => {} };
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool: pool as unknown as pg.Pool }) });
 }
 
-/** Sends rows to a COPY … FROM STDIN on `client`, a chunk at a time, honouring backpressure. */
-async function copyRows(client: pg.PoolClient, statement: string, rows: readonly BulkRow[]): Promise<void> {
-  // A thousand lines to a write: one stream write per line would cost more than the text.
-  async function* lines() {
-    for (let start = 0; start < rows.length; start += 1_000) {
-      yield rows
+/** COPY text of rows, a thousand lines to a string: one stream write per line would cost more than the text. */
+function copyText(rows: readonly BulkRow[]): string[] {
+  const chunks: string[] = [];
+  for (let start = 0; start < rows.length; start += 1_000) {
+    chunks.push(
+      rows
         .slice(start, start + 1_000)
         .map(copyTextLine)
-        .join('');
-    }
+        .join(''),
+    );
   }
-  await pipeline(Readable.from(lines()), client.query(copyFrom(statement)));
+  return chunks;
+}
+
+/** Sends COPY text to a COPY … FROM STDIN on `client`, honouring backpressure, and waits for the server. */
+function copyChunks(client: pg.PoolClient, statement: string, chunks: readonly string[]): Promise<void> {
+  return pipeline(Readable.from(chunks), client.query(copyFrom(statement)));
 }
 
 /**
- * What `deferIndexes` drops on PostgreSQL: the indexes that back no constraint, and the foreign keys
- * (checked by a trigger per row while they exist; added again, by one join over every row). Primary
- * keys and unique constraints stay, as the upsert needs them, and so does the exclusion constraint
- * against double bookings: rebuilding its GiST index took longer than keeping it (4.4 s against
- * ~1.5 s of a 200,000-row load here; GiST has no sorted build for these operator classes).
+ * The load's writes, in order, on its one connection, without waiting for each: `upsert` turns rows
+ * into COPY text and returns while the server still stores the batches before, so preparing the next
+ * batch and storing the last overlap. Each table gathers its rows into one batch; when one is full,
+ * every table's batch goes out, parents first (organizations before accommodations before
+ * reservations, the order of BULK_COLUMNS), so a row never arrives before a row it references that
+ * was handed over earlier. Anything else on the connection (a read, the end of the load) first waits
+ * for all of it (`drain`). After a failed write every later one fails with its error, and so does
+ * `drain`: the transaction is rolled back, nothing half-done is committed.
+ */
+class PgLoadQueue {
+  readonly #client: pg.PoolClient;
+  readonly #run: PgQuery;
+  /** Tables whose rows COPY straight in; the others go through a staging table and an upsert. */
+  readonly direct = new Set<BulkTable>(['events']);
+  readonly #pending = new Map<BulkTable, { chunks: string[]; rows: number; ids: Set<unknown> }>();
+  readonly #staged = new Set<BulkTable>();
+  #tail: Promise<void> = Promise.resolve();
+  #unfinished: { rows: number; done: Promise<void> }[] = [];
+  #unfinishedRows = 0;
+
+  constructor(client: pg.PoolClient, run: PgQuery) {
+    this.#client = client;
+    this.#run = run;
+  }
+
+  async add(table: BulkTable, rows: readonly BulkRow[]): Promise<void> {
+    let batch = this.#pending.get(table);
+    // An upsert updates a row once per statement: a row upserted again waits for the next batch.
+    if (batch && !this.direct.has(table) && rows.some((row) => batch?.ids.has(row[0]))) {
+      await this.#flush();
+      batch = undefined;
+    }
+    if (!batch) this.#pending.set(table, (batch = { chunks: [], rows: 0, ids: new Set() }));
+    if (!this.direct.has(table)) for (const row of rows) batch.ids.add(row[0]);
+    batch.chunks.push(...copyText(rows));
+    batch.rows += rows.length;
+    if (batch.rows >= PG_COPY_ROWS) await this.#flush();
+  }
+
+  /** Sends what is gathered and waits until the server has stored everything handed over. */
+  async drain(): Promise<void> {
+    await this.#flush();
+    this.#unfinished = [];
+    this.#unfinishedRows = 0;
+    await this.#tail;
+  }
+
+  /** Before a rollback: nothing more is sent, and what was sent has finished (or failed, already said why). */
+  async abandon(): Promise<void> {
+    this.#pending.clear();
+    await this.#tail.catch(() => {});
+  }
+
+  async #flush(): Promise<void> {
+    for (const table of Object.keys(BULK_COLUMNS) as BulkTable[]) {
+      const batch = this.#pending.get(table);
+      if (!batch) continue;
+      this.#pending.delete(table);
+      this.#enqueue(batch.rows, () => this.#store(table, batch.chunks));
+    }
+    while (this.#unfinishedRows > PG_QUEUED_ROWS) {
+      const oldest = this.#unfinished.shift() as { rows: number; done: Promise<void> };
+      this.#unfinishedRows -= oldest.rows;
+      await oldest.done;
+    }
+  }
+
+  #enqueue(rows: number, write: () => Promise<void>): void {
+    // After a failure the chain stays rejected: later writes are skipped and fail with its error.
+    const done = this.#tail.then(write);
+    // Awaited by a later flush or drain; until then its failure must not count as unhandled.
+    done.catch(() => {});
+    this.#tail = done;
+    this.#unfinished.push({ rows, done });
+    this.#unfinishedRows += rows;
+  }
+
+  async #store(table: BulkTable, chunks: readonly string[]): Promise<void> {
+    const columns = BULK_COLUMNS[table].map((c) => c.name).join(', ');
+    if (this.direct.has(table)) return copyChunks(this.#client, `copy ${table} (${columns}) from stdin`, chunks);
+    const staging = `bulk_${table}`;
+    if (this.#staged.has(table)) await this.#run(`truncate ${staging}`);
+    else {
+      await this.#run(
+        `create temporary table ${staging} on commit drop as select ${columns} from ${table} with no data`,
+      );
+      this.#staged.add(table);
+    }
+    await copyChunks(this.#client, `copy ${staging} (${columns}) from stdin`, chunks);
+    await this.#run(upsertSql(table, `select ${columns} from ${staging}`));
+  }
+}
+
+/**
+ * What `deferIndexes` drops on PostgreSQL, in the order it is put back: the primary key and unique
+ * constraints (unless a foreign key leans on them), the indexes that back no constraint, and the
+ * foreign keys (checked by a trigger per row while they exist; added again, by one join over every
+ * row). The exclusion constraint against double bookings stays and checks each row as it arrives:
+ * its GiST index has no sorted build for these operator classes, and adding it back afterwards
+ * (building the index by inserting every row, then probing it once per row) took longer than keeping
+ * it: at a million rows, ~25 s of one core either way, and keeping it lets the COPY overlap with the
+ * rows being prepared. It is most of a load's time (bench/pg-bulk.mjs).
  */
 const DEFERRABLE_SQL = `
-  select 'index' as kind, i.relname as name, pg_get_indexdef(i.oid) as definition
+  select 'constraint' as kind, c.conname as name, pg_get_constraintdef(c.oid) as definition,
+         case c.contype when 'p' then 0 when 'u' then 1 else 3 end as rank
+    from pg_constraint c
+   where c.conrelid = $1::regclass
+     and (c.contype = 'f'
+          or c.contype in ('p', 'u')
+             and not exists (select 1 from pg_constraint r where r.contype = 'f' and r.conindid = c.conindid))
+  union all
+  select 'index', i.relname, pg_get_indexdef(i.oid), 2
     from pg_index x join pg_class i on i.oid = x.indexrelid
    where x.indrelid = $1::regclass
      and not exists (select 1 from pg_constraint c where c.conindid = x.indexrelid)
-  union all
-  select 'constraint', c.conname, pg_get_constraintdef(c.oid)
-    from pg_constraint c where c.conrelid = $1::regclass and c.contype = 'f'`;
+   order by rank, name`;
 
 async function withPostgresWriter(db: Extract<Db, { dialect: 'postgres' }>, work: BulkWork) {
   const loaded = new Set<BulkTable>();
   const client = await db.pool.connect();
+  // pg reads query_timeout per query too; its types leave it out.
+  const run: PgQuery = (text, parameters = []) =>
+    client.query({ text, values: [...parameters], query_timeout: LOAD_QUERY_TIMEOUT_MS } as pg.QueryConfig);
+  const queue = new PgLoadQueue(client, run);
+  let failed = false;
   try {
-    await kyselyOn(client)
+    await kyselyOn(run, (text) => (text === 'rollback' ? queue.abandon() : queue.drain()))
       .transaction()
       .execute(async (trx) => {
         const query = (text: string, parameters: readonly unknown[] = []) =>
           trx.executeQuery<Record<string, unknown>>(CompiledQuery.raw(text, [...parameters]));
+        await query('set local statement_timeout = 0');
         const touched = new Set<BulkTable>();
-        const staged = new Set<BulkTable>();
         const deferred: string[] = [];
         const writer: BulkWriter = {
           async upsert(table, rows) {
             if (rows.length === 0) return;
-            const columns = BULK_COLUMNS[table].map((c) => c.name).join(', ');
-            const staging = `bulk_${table}`;
-            if (!staged.has(table)) {
-              await query(
-                `create temporary table ${staging} on commit drop as select ${columns} from ${table} with no data`,
-              );
-              staged.add(table);
-            }
-            for (let start = 0; start < rows.length; start += PG_COPY_ROWS) {
-              await query(`truncate ${staging}`);
-              await copyRows(
-                client,
-                `copy ${staging} (${columns}) from stdin`,
-                rows.slice(start, start + PG_COPY_ROWS),
-              );
-              await query(upsertSql(table, `select ${columns} from ${staging}`));
-            }
             loaded.add(table);
             // Events carry text ids; their position comes from their own identity column.
             if (table !== 'events') touched.add(table);
+            await queue.add(table, rows);
           },
           async maxId(table) {
             const result = await query(`select coalesce(max(id), 0)::integer as id from ${table}`);
             return result.rows[0]?.id as number;
           },
-          // Only into an empty table: dropping an index locks the table until the commit, and readers
-          // of a table that holds nothing yet have nothing to wait for.
+          // Only into an empty table, which is then loaded by COPY straight into it: nothing there to
+          // upsert over. Dropping an index locks the table (ACCESS EXCLUSIVE) until the commit, so
+          // other connections' reads of it wait for the load to end, and a request's read gives up
+          // after its 15 s: the trade `booking import` and `booking seed` make, as admin commands, for
+          // a table that holds nothing yet. Into a table that holds rows, nothing is dropped and
+          // readers go on reading the rows committed before.
           async deferIndexes(table) {
             const empty = await query(`select not exists (select 1 from ${table}) as empty`);
             if (empty.rows[0]?.empty !== true) return;
@@ -326,10 +473,14 @@ async function withPostgresWriter(db: Extract<Db, { dialect: 'postgres' }>, work
                 deferred.push(`alter table ${table} add constraint ${name} ${definition}`);
               }
             }
+            queue.direct.add(table);
           },
         };
         await work(writer, trx);
-        // Rebuilt before the commit: a double booking or a dangling reference fails the whole load.
+        await queue.drain();
+        // Rebuilt before the commit: a repeated id or reservation number, or a dangling reference,
+        // fails the whole load.
+        if (deferred.length > 0) await query(`set local maintenance_work_mem = '${LOAD_MAINTENANCE_WORK_MEM}'`);
         for (const statement of deferred) await query(statement);
         // Explicit ids bypass the identity sequence; move it past them so later inserts do not collide.
         for (const table of touched) {
@@ -343,8 +494,12 @@ async function withPostgresWriter(db: Extract<Db, { dialect: 'postgres' }>, work
         // Feed readers waiting for events are woken at commit (a no-op when the load recorded none).
         await query(`select pg_notify('${EVENTS_CHANNEL}', '')`);
       });
+  } catch (error) {
+    failed = true;
+    throw error;
   } finally {
-    client.release();
+    // A connection that failed in the middle of a COPY is not handed to anyone else.
+    client.release(failed);
   }
   // Fresh statistics for what the load wrote: a table that grew by a million rows since autovacuum
   // last looked makes the planner sort a whole organization's events for one page of the feed.

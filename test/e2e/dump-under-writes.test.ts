@@ -48,9 +48,11 @@ describe.each(DIALECTS)('booking dump under a write load on %s', (dialect) => {
       const acknowledged: { id: number; at: number }[] = [];
       let next = 0;
       let stopping = false;
-      // Three clients, each an accommodation and then its booking, until told to stop (bounded).
+      // Three clients, each an accommodation and then its booking, until told to stop once the
+      // dumps are done. Bounded, but far beyond what the dumps take: with 300 each, a fast write
+      // path finished the load before a slow third dump started.
       const client = async () => {
-        for (let i = 0; i < 300 && !stopping; i++) {
+        for (let i = 0; i < 5_000 && !stopping; i++) {
           const n = next++;
           const unit = await post('/api/accommodations', { title: `Load ${n}`, type: 'chalet', maxPersons: 2 });
           const id = await post('/api/reservations', {
