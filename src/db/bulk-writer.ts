@@ -440,6 +440,9 @@ async function withPostgresWriter(db: Extract<Db, { dialect: 'postgres' }>, work
         const query = (text: string, parameters: readonly unknown[] = []) =>
           trx.executeQuery<Record<string, unknown>>(CompiledQuery.raw(text, [...parameters]));
         await query('set local statement_timeout = 0');
+        // Double bookings are checked on what the load leaves, at its commit (migration 011): a row
+        // may take nights that a later row of the same load gives up.
+        await query('set constraints reservations_no_double_booking deferred');
         const touched = new Set<BulkTable>();
         const deferred: string[] = [];
         const writer: BulkWriter = {
@@ -478,6 +481,9 @@ async function withPostgresWriter(db: Extract<Db, { dialect: 'postgres' }>, work
         };
         await work(writer, trx);
         await queue.drain();
+        // The deferred double-booking checks run now, on what the load leaves (and must have run
+        // before the table is altered below: PostgreSQL refuses to with checks pending).
+        await query('set constraints reservations_no_double_booking immediate');
         // Rebuilt before the commit: a repeated id or reservation number, or a dangling reference,
         // fails the whole load.
         if (deferred.length > 0) await query(`set local maintenance_work_mem = '${LOAD_MAINTENANCE_WORK_MEM}'`);

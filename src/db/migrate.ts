@@ -10,6 +10,7 @@ import { bindingsToken } from './migrations/007_bindings_token.js';
 import { stayCoveringIndex } from './migrations/008_stay_covering_index.js';
 import { consoleSessionsSchema } from './migrations/009_console_sessions.js';
 import { reservationDaysSchema } from './migrations/010_reservation_days.js';
+import { deferrableDoubleBooking } from './migrations/011_deferrable_double_booking.js';
 
 /** Migrations live in code (not a folder scan) so they run the same from src/ and dist/. */
 function migrationsFor(db: Db): Record<string, Migration> {
@@ -24,6 +25,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '008_stay_covering_index': stayCoveringIndex(db.dialect),
     '009_console_sessions': consoleSessionsSchema(db.dialect),
     '010_reservation_days': reservationDaysSchema(db.dialect),
+    '011_deferrable_double_booking': deferrableDoubleBooking(db.dialect),
   };
 }
 

@@ -70,6 +70,7 @@ describe.each(DIALECTS)('migration 006 (longest stay) on %s', (dialect) => {
       '008_stay_covering_index',
       '009_console_sessions',
       '010_reservation_days',
+      '011_deferrable_double_booking',
     ]);
     const rows = await kysely.selectFrom('organizations').select(['id', 'longest_stay_nights']).orderBy('id').execute();
     expect(rows).toEqual([

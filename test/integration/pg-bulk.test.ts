@@ -135,6 +135,35 @@ describe.each(DIALECTS.filter((d) => d === 'postgres'))('bulk loads into %s', (d
     expect(await schemaOf(db)).toEqual(schema);
   });
 
+  it('checks double bookings on what a load leaves: a row may take nights a later row gives up', async () => {
+    await withBulkWriter(db, (writer) =>
+      writer.upsert('reservations', [
+        reservation(1, 10, '2040-06-01', '2040-06-05'),
+        reservation(2, 11, '2040-06-01', '2040-06-05'),
+      ]),
+    );
+    // Reservation 2 moves onto reservation 1's nights before the row that cancels 1 arrives.
+    await withBulkWriter(db, (writer) =>
+      writer.upsert('reservations', [
+        reservation(2, 10, '2040-06-02', '2040-06-04'),
+        reservation(1, 10, '2040-06-01', '2040-06-05', 'cancelled'),
+      ]),
+    );
+    const stored = await db.kysely
+      .selectFrom('reservations')
+      .select(['id', 'accommodation_id', 'date_from', 'status'])
+      .orderBy('id')
+      .execute();
+    expect(stored).toEqual([
+      { id: 1, accommodation_id: 10, date_from: '2040-06-01', status: 'cancelled' },
+      { id: 2, accommodation_id: 10, date_from: '2040-06-02', status: 'confirmed' },
+    ]);
+    // A single write is still refused at its own statement.
+    await expect(sql`update reservations set status = 'confirmed' where id = 1`.execute(db.kysely)).rejects.toThrow(
+      /reservations_no_double_booking/,
+    );
+  });
+
   it('keeps the exclusion constraint after a deferred load, and it refuses the next double booking', async () => {
     // Cancelled stays hold no nights: one may overlap anything.
     const rows = [...stays(30_000), reservation(30_001, 10, '2030-01-01', '2030-01-09', 'cancelled')];

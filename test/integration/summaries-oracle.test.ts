@@ -667,14 +667,6 @@ describe.each(DIALECTS)('summaries against a plain oracle on %s', (dialect) => {
         return 'loaded';
       } catch (error) {
         if (error instanceof AppError && error.code === 'invalid-input') return `refused: ${error.detail}`;
-        // KNOWN SERVICE BUG (reported with issue 20): on PostgreSQL the exclusion constraint is
-        // checked row by row during the upsert, so a file whose end state is free of double
-        // bookings (one stay moves onto nights that another row of the same file releases by
-        // becoming no-show, cancelled or moving away) fails with 23P01 when the moving row comes
-        // first. All or nothing still holds, so the oracle stays valid; remove this once fixed.
-        if (database.db.dialect === 'postgres' && (error as { code?: string }).code === '23P01') {
-          return `failed: ${(error as Error).message}`;
-        }
         throw error;
       }
     };
