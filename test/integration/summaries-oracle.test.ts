@@ -3,6 +3,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ReservationRow } from '../../src/db/schema.js';
 import type { ImportDocument, ImportReservation } from '../../src/modules/data/import.schemas.js';
 import { importDocument } from '../../src/modules/data/import.service.js';
 import { AppError } from '../../src/shared/errors.js';
@@ -73,25 +74,8 @@ function localDay(instant: string, zone: string): string {
 // ---------------------------------------------------------------------------------------------
 // The oracle: raw rows, and SPEC §4.2/§4.3 applied to them.
 
-interface Row {
-  id: number;
-  organization_id: number;
-  accommodation_id: number;
-  reservation_number: string;
-  status: Status;
-  date_from: string;
-  date_to: string;
-  adults: number;
-  children: number;
-  babies: number;
-  guest_name: string;
-  total_amount_minor: number;
-  currency: string;
-  channel: string;
-  created: string;
-  modified: string;
-  cancelled: string | null;
-}
+/** A stored reservation, as `selectAll` reads it (the version is not part of a summary). */
+type Row = Omit<ReservationRow, 'version'>;
 
 interface World {
   zone: string;
