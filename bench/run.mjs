@@ -449,7 +449,8 @@ function targets(runs, baseline, coldBaseline) {
       undefined,
       false,
     );
-    const rss = Math.max(...[...results, ...cold].map((r) => r.peakRssMiB));
+    // The hot scenarios (the earlier issue's target); the cold mix maps much more of the file.
+    const rss = Math.max(...results.map((r) => r.peakRssMiB));
     list.push({
       name: `${database}: peak RSS per process, MiB`,
       value: rss,

@@ -80,7 +80,7 @@ export function createDb(config: DatabaseConfig): Db {
     sqlite.pragma('mmap_size = 1073741824');
     sqlite.pragma('cache_size = -65536');
     const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-    registerPreparedReads(kysely, sqlite);
+    registerPreparedReads(kysely, { sqlite });
     return { dialect: 'sqlite', sqlite, kysely };
   }
   const pool = new pg.Pool({
@@ -99,7 +99,9 @@ export function createDb(config: DatabaseConfig): Db {
   // idle clients; this covers the ones in use. Their next query fails (503) and the pool discards them.
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
-  return { dialect: 'postgres', pool, kysely: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }) };
+  const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  registerPreparedReads(kysely, { pool });
+  return { dialect: 'postgres', pool, kysely };
 }
 
 /**

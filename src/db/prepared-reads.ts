@@ -1,18 +1,23 @@
 import type { Compilable, Kysely } from 'kysely';
+import type pg from 'pg';
 import type { SQLite } from './sqlite-driver.js';
 import type { Database } from './schema.js';
 
 /**
- * Hot reads on SQLite as statements prepared once per query shape, their rows read as arrays.
+ * Hot reads (a summaries page and count, a credential by key, an organization's state) as
+ * statements prepared once per query shape.
  *
- * A cold summaries page spent ~10% of its CPU building and compiling the same Kysely query again,
- * and better-sqlite3 building one object per row natively costs about as much as reading the row.
- * Here a query is built once per shape with a named marker in place of every value, compiled, and
- * prepared in raw (array) mode; a run binds the request's values by name. The SQL still comes from
- * the one Kysely builder that also serves PostgreSQL, so the rules stay in one place.
+ * A cold summaries page spent ~10% of its CPU building and compiling the same Kysely query again;
+ * better-sqlite3 building one object per row natively cost about as much as reading the row; and
+ * PostgreSQL parsed and planned each of a request's four statements anew. Here a query is built once
+ * per shape with a named marker in place of every value and compiled; a run binds the request's
+ * values by name. SQLite prepares it once, in raw (array) mode; PostgreSQL as a named statement on
+ * each pooled connection, rows as arrays too. The SQL still comes from the one Kysely builder of
+ * the query, so the rules stay in one place.
  *
- * Runs hold Kysely's connection (its mutex) for the statement: the single SQLite connection may be
- * inside another caller's transaction, whose uncommitted rows a read must never see.
+ * On SQLite a run holds Kysely's connection (its mutex) for the statement: the single connection
+ * may be inside another caller's transaction, whose uncommitted rows a read must never see. On
+ * PostgreSQL a run takes a pooled connection of its own, as Kysely's reads outside a transaction do.
  */
 const MARKER = '\u0000prepared:';
 
@@ -22,19 +27,24 @@ export type Mark = (name: string) => never;
 const mark: Mark = (name) => `${MARKER}${name}` as never;
 
 interface Prepared {
-  statement: SQLite.Statement;
+  /** PostgreSQL's name for the statement; SQLite's prepared statement. */
+  name: string;
+  sql: string;
+  statement: SQLite.Statement | undefined;
   /** Per parameter: the name to bind, or a constant the builder put in itself. */
   parameters: ({ name: string } | { constant: unknown })[];
 }
 
+type Target = { sqlite: SQLite.Database } | { pool: pg.Pool };
+
 export class PreparedReads {
   readonly #kysely: Kysely<Database>;
-  readonly #sqlite: SQLite.Database;
+  readonly #target: Target;
   readonly #shapes = new Map<string, Prepared>();
 
-  constructor(kysely: Kysely<Database>, sqlite: SQLite.Database) {
+  constructor(kysely: Kysely<Database>, target: Target) {
     this.#kysely = kysely;
-    this.#sqlite = sqlite;
+    this.#target = target;
   }
 
   /**
@@ -42,24 +52,42 @@ export class PreparedReads {
    * `values` bound by name. `shape` must name everything that changes the SQL text.
    */
   rows(shape: string, build: (mark: Mark) => Compilable, values: Readonly<Record<string, unknown>>) {
-    const prepared = this.#prepare(shape, build, true);
-    const parameters = bind(shape, prepared, values);
-    return this.#kysely.connection().execute(async () => prepared.statement.all(parameters) as unknown[][]);
+    return this.#run(`${shape}\0arrays`, build, values, true) as Promise<unknown[][]>;
   }
 
   /** The first row, as an object, of the query `build` makes for this shape. */
-  first(shape: string, build: (mark: Mark) => Compilable, values: Readonly<Record<string, unknown>>) {
-    const prepared = this.#prepare(`${shape}\0objects`, build, false);
-    const parameters = bind(shape, prepared, values);
-    return this.#kysely.connection().execute(async () => prepared.statement.get(parameters));
+  async first(shape: string, build: (mark: Mark) => Compilable, values: Readonly<Record<string, unknown>>) {
+    const rows = (await this.#run(`${shape}\0objects`, build, values, false)) as unknown[];
+    return rows[0];
   }
 
-  #prepare(shape: string, build: (mark: Mark) => Compilable, raw: boolean): Prepared {
+  async #run(
+    shape: string,
+    build: (mark: Mark) => Compilable,
+    values: Readonly<Record<string, unknown>>,
+    arrays: boolean,
+  ) {
+    const prepared = this.#prepare(shape, build, arrays);
+    const parameters = bind(shape, prepared, values);
+    if ('pool' in this.#target) {
+      const query = { name: prepared.name, text: prepared.sql, values: parameters };
+      const result = arrays
+        ? await this.#target.pool.query({ ...query, rowMode: 'array' } as pg.QueryArrayConfig)
+        : await this.#target.pool.query(query);
+      return result.rows as unknown[];
+    }
+    const statement = prepared.statement as SQLite.Statement;
+    return this.#kysely.connection().execute(async () => statement.all(parameters));
+  }
+
+  #prepare(shape: string, build: (mark: Mark) => Compilable, arrays: boolean): Prepared {
     let prepared = this.#shapes.get(shape);
     if (prepared) return prepared;
     const compiled = build(mark).compile();
     prepared = {
-      statement: this.#sqlite.prepare(compiled.sql).raw(raw),
+      name: `booking_read_${this.#shapes.size + 1}`,
+      sql: compiled.sql,
+      statement: 'sqlite' in this.#target ? this.#target.sqlite.prepare(compiled.sql).raw(arrays) : undefined,
       parameters: compiled.parameters.map((p) =>
         typeof p === 'string' && p.startsWith(MARKER) ? { name: p.slice(MARKER.length) } : { constant: p },
       ),
@@ -78,8 +106,8 @@ function bind(shape: string, prepared: Prepared, values: Readonly<Record<string,
 }
 
 /**
- * The first row of a one-shape query: prepared once on SQLite; elsewhere (PostgreSQL, inside a
- * transaction) the same builder run with the values themselves in place of the markers.
+ * The first row of a one-shape query, prepared once; inside a transaction, the same builder run
+ * with the values themselves in place of the markers.
  */
 export async function readFirst<R>(
   conn: Kysely<Database>,
@@ -92,11 +120,11 @@ export async function readFirst<R>(
   return (await prepared.first(shape, build, values)) as R | undefined;
 }
 
-/** The prepared reads of a database's Kysely instance; none for PostgreSQL or a transaction. */
+/** The prepared reads of a database's Kysely instance; none for a transaction. */
 const registry = new WeakMap<Kysely<Database>, PreparedReads>();
 
-export function registerPreparedReads(kysely: Kysely<Database>, sqlite: SQLite.Database): void {
-  registry.set(kysely, new PreparedReads(kysely, sqlite));
+export function registerPreparedReads(kysely: Kysely<Database>, target: Target): void {
+  registry.set(kysely, new PreparedReads(kysely, target));
 }
 
 export const preparedReadsOf = (conn: Kysely<Database>): PreparedReads | undefined => registry.get(conn);
