@@ -3,7 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BulkRow, withBulkWriter } from '../../src/db/bulk-writer.js';
 import type { Db } from '../../src/db/database.js';
 import { addDays } from '../../src/shared/dates.js';
+import { testApp } from '../helpers/app.js';
+import { releasedTogether } from '../helpers/barrier.js';
 import { createTestDatabase, DIALECTS, type TestDatabase } from '../helpers/databases.js';
+import { apiKeyFor, load, twoOrganizations } from '../helpers/fixtures.js';
 
 /**
  * The arrivals and departures per organization and day (migration 010) that summaries totals are
@@ -143,5 +146,66 @@ describe.each(DIALECTS)('reservation days on %s', (dialect) => {
       }),
       { numRuns: 25 },
     );
+  });
+});
+
+describe.each(DIALECTS)('reservation days under concurrent writes on %s', (dialect) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+    await load(database.db, twoOrganizations);
+  });
+  afterAll(() => database.drop());
+
+  it('equal a plain count after bookings and date moves released together', async () => {
+    const { db } = database;
+    const key = await apiKeyFor(db, { organizations: [1], scope: 'write' });
+    const app = await testApp(db);
+    try {
+      for (let round = 0; round < 3; round++) {
+        // Twelve bookings at once over two units, some overlapping (those get 409).
+        const booked = await releasedTogether(
+          Array.from({ length: 12 }, (_, i) => () => {
+            const dateFrom = addDays('2031-01-01', round * 40 + 2 * i);
+            return app.inject({
+              method: 'POST',
+              url: '/api/reservations',
+              headers: { 'x-api-key': key },
+              payload: {
+                accommodation: i % 2 === 0 ? 10 : 12,
+                dateFrom,
+                dateTo: addDays(dateFrom, 1 + (i % 5)),
+                adults: 2,
+                guestName: `Round ${round} guest ${i}`,
+                totalAmount: '1.00',
+                currency: 'EUR',
+              },
+            });
+          }),
+        );
+        expect(booked.every((r) => r.statusCode === 201 || r.statusCode === 409)).toBe(true);
+        const ids = booked.filter((r) => r.statusCode === 201).map((r) => (r.json() as { id: number }).id);
+        expect(ids.length).toBeGreaterThan(0);
+        const afterBookings = await storedAndRecounted(db);
+        expect(afterBookings.stored).toEqual(afterBookings.recounted);
+        // Then every booked stay moves at once, some onto each other's nights.
+        const moved = await releasedTogether(
+          ids.map((id, i) => () => {
+            const dateFrom = addDays('2031-01-01', round * 40 + 20 + i);
+            return app.inject({
+              method: 'PATCH',
+              url: `/api/reservations/${id}`,
+              headers: { 'x-api-key': key },
+              payload: { dateFrom, dateTo: addDays(dateFrom, 2) },
+            });
+          }),
+        );
+        expect(moved.every((r) => r.statusCode === 200 || r.statusCode === 409)).toBe(true);
+        const afterMoves = await storedAndRecounted(db);
+        expect(afterMoves.stored).toEqual(afterMoves.recounted);
+      }
+    } finally {
+      await app.close();
+    }
   });
 });
