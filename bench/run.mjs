@@ -284,6 +284,13 @@ async function measureInterleaved(scenarios, { rounds: roundCount = ROUNDS, seco
   });
 }
 
+/** A new API key bound to every organization of the data set: what the cold mix asks with. */
+function keyOfEveryOrganization(databaseUrl) {
+  const organizations = Array.from({ length: ORGANIZATIONS }, (_, i) => ['--organization', String(i + 1)]).flat();
+  return JSON.parse(cliOn(['credentials', 'create', ...organizations, '--name', 'bench-all', '--json'], databaseUrl))
+    .apiKey;
+}
+
 /** The credentials and servers of one database, and its scenarios (not yet measured). */
 async function prepareDatabase(label, databaseUrl) {
   const seeded = ensureDataSet(databaseUrl);
@@ -296,10 +303,7 @@ async function prepareDatabase(label, databaseUrl) {
     cliOn(['credentials', 'create', '--organization', '1', '--basic', username, '--json'], databaseUrl),
   );
   const basicHeader = `Basic ${Buffer.from(`${username}:${basic.password}`).toString('base64')}`;
-  const everyOrganization = Array.from({ length: ORGANIZATIONS }, (_, i) => ['--organization', String(i + 1)]).flat();
-  const manyKey = JSON.parse(
-    cliOn(['credentials', 'create', ...everyOrganization, '--name', 'bench-all', '--json'], databaseUrl),
-  ).apiKey;
+  const manyKey = keyOfEveryOrganization(databaseUrl);
   const list = await coldMix(databaseUrl);
 
   const server = await start([MAIN, 'serve', '--port', '0', '--database-url', databaseUrl]);
@@ -502,13 +506,7 @@ async function scaleRun() {
     for (const { reservations, url } of sets) {
       const seeded = ensureDataSet(url, reservations);
       if (seeded) process.stdout.write(`${reservations}: ${seeded}\n`);
-      const everyOrganization = Array.from({ length: ORGANIZATIONS }, (_, i) => [
-        '--organization',
-        String(i + 1),
-      ]).flat();
-      const key = JSON.parse(
-        cliOn(['credentials', 'create', ...everyOrganization, '--name', 'bench-all', '--json'], url),
-      ).apiKey;
+      const key = keyOfEveryOrganization(url);
       const list = await coldMix(url);
       const server = await start([MAIN, 'serve', '--port', '0', '--database-url', url]);
       servers.push(server);

@@ -27,9 +27,10 @@ export type Mark = (name: string) => never;
 const mark: Mark = (name) => `${MARKER}${name}` as never;
 
 interface Prepared {
-  /** PostgreSQL's name for the statement; SQLite's prepared statement. */
+  /** The statement's name on PostgreSQL's connections. */
   name: string;
   sql: string;
+  /** The statement prepared on SQLite's connection (none on PostgreSQL). */
   statement: SQLite.Statement | undefined;
   /** Per parameter: the name to bind, or a constant the builder put in itself. */
   parameters: ({ name: string } | { constant: unknown })[];

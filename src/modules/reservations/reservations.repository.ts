@@ -119,7 +119,10 @@ export async function countSummaries(conn: Conn, filter: SummaryFilter): Promise
   if (prepared) {
     const [row] = await prepared.rows(
       `summaries-count:${shapeOf(filter)}`,
-      (mark) => dayCountQuery(conn, marked(filter, mark)) ?? countQuery(conn, marked(filter, mark)),
+      (mark) => {
+        const shape = marked(filter, mark);
+        return dayCountQuery(conn, shape) ?? countQuery(conn, shape);
+      },
       bindings(filter),
     );
     return Number(row?.[0]);
@@ -138,21 +141,21 @@ function shapeOf(filter: SummaryFilter, page?: SummaryPage): string {
   return `${column}:${filter.statuses?.length ?? 0}:${page ? 'page' : 'all'}`;
 }
 
-/** The filter's (and page's) values by name: the selection's fields, each status, limit and offset. */
+/** A selection's fields that choose the SQL (part of its shape); every other field is a value. */
+const isShapeField = (key: string) => key === 'kind' || key === 'column';
+
+/** The filter's (and page's) values by name: the selection's values, each status, limit and offset. */
 function bindings(filter: SummaryFilter, page?: SummaryPage): Record<string, unknown> {
-  const { kind: _kind, ...selection } = filter.selection;
-  const values: Record<string, unknown> = { organizationId: filter.organizationId, ...selection };
+  const values: Record<string, unknown> = { organizationId: filter.organizationId };
+  for (const [key, value] of Object.entries(filter.selection)) if (!isShapeField(key)) values[key] = value;
   filter.statuses?.forEach((status, i) => (values[`status${i}`] = status));
   return page ? { ...values, limit: page.limit, offset: page.offset } : values;
 }
 
-/** The same filter with a named marker in place of every value `bindings` names (the column stays). */
+/** The same filter with a named marker in place of every value `bindings` names. */
 function marked(filter: SummaryFilter, mark: Mark): SummaryFilter {
   const selection = Object.fromEntries(
-    Object.keys(filter.selection).map((key) => [
-      key,
-      key === 'kind' || key === 'column' ? filter.selection[key as 'kind'] : mark(key),
-    ]),
+    Object.keys(filter.selection).map((key) => [key, isShapeField(key) ? filter.selection[key as 'kind'] : mark(key)]),
   ) as SummarySelection;
   return {
     organizationId: mark('organizationId'),
