@@ -48,6 +48,11 @@ export class PreparedReads {
     this.#target = target;
   }
 
+  /** The database the statements run on: a query that uses one database's own functions asks. */
+  get dialect(): 'sqlite' | 'postgres' {
+    return 'sqlite' in this.#target ? 'sqlite' : 'postgres';
+  }
+
   /**
    * The rows (as arrays, columns in select order) of the query `build` makes for this shape, with
    * `values` bound by name. `shape` must name everything that changes the SQL text.

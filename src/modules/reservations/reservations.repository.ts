@@ -192,10 +192,13 @@ export function toSummary(row: SummaryRow): ReservationSummary {
 
 type SummaryPage = { limit: number; offset: number };
 
-function summariesQuery(conn: Conn, filter: SummaryFilter, page?: SummaryPage) {
+/**
+ * The page's reservations joined with their accommodations, before any column is selected. A
+ * deferred join: the offset is walked over the covering index (organization_id, column, id) alone,
+ * and only the page's rows are read and joined. A plain OFFSET would read every skipped row.
+ */
+function pageRows(conn: Conn, filter: SummaryFilter, page?: SummaryPage) {
   const column = orderColumn(filter.selection);
-  // A deferred join: the offset is walked over the covering index (organization_id, column, id)
-  // alone, and only the page's rows are read and joined. A plain OFFSET would read every skipped row.
   let ids = applyFilter(conn.selectFrom('reservations as r'), filter)
     .select('r.id')
     .orderBy(`r.${column}`)
@@ -204,10 +207,74 @@ function summariesQuery(conn: Conn, filter: SummaryFilter, page?: SummaryPage) {
   return conn
     .selectFrom(ids.as('p'))
     .innerJoin('reservations as r', 'r.id', 'p.id')
-    .innerJoin('accommodations as a', 'a.id', 'r.accommodation_id')
-    .select(SUMMARY_COLUMNS)
-    .orderBy(`r.${column}`)
-    .orderBy('r.id');
+    .innerJoin('accommodations as a', 'a.id', 'r.accommodation_id');
+}
+
+function summariesQuery(conn: Conn, filter: SummaryFilter, page?: SummaryPage) {
+  const column = orderColumn(filter.selection);
+  return pageRows(conn, filter, page).select(SUMMARY_COLUMNS).orderBy(`r.${column}`).orderBy('r.id');
+}
+
+/**
+ * One summary as SQLite's JSON: byte for byte what the route's serializer makes of `toSummary` of
+ * the same row (keys in the schema's order, strings escaped as JSON.stringify escapes them, `nights`
+ * and `totalAmount` computed as `daysBetween` and `formatAmount` compute them). A test holds the
+ * two equal over random rows.
+ */
+const SUMMARY_JSON = sql`json_object(
+  'id', r.id,
+  'reservationNumber', r.reservation_number,
+  'organization', r.organization_id,
+  'accommodation', json_object('id', r.accommodation_id, 'title', a.title),
+  'status', r.status,
+  'dateFrom', r.date_from,
+  'dateTo', r.date_to,
+  'nights', cast(julianday(r.date_to) - julianday(r.date_from) as integer),
+  'adults', r.adults,
+  'children', r.children,
+  'babies', r.babies,
+  'guestName', r.guest_name,
+  'totalAmount', printf('%s%d.%02d', iif(r.total_amount_minor < 0, '-', ''),
+                        abs(r.total_amount_minor) / 100, abs(r.total_amount_minor) % 100),
+  'currency', r.currency,
+  'channel', r.channel,
+  'created', r.created,
+  'modified', r.modified,
+  'cancelled', r.cancelled)`;
+
+/** A page of summaries as the route sends it: the JSON array's UTF-8 bytes, and how many items. */
+export interface SummariesJson {
+  json: Buffer;
+  count: number;
+}
+
+/**
+ * One page (or, without `page`, every matching item) already serialized by SQLite, in the order of
+ * SPEC §4.2; undefined elsewhere (PostgreSQL, or inside a transaction), where `findSummaries` and
+ * the route's serializer do it. On a cold page, turning every column of every row into a JavaScript
+ * value, the values into summaries and the summaries into JSON cost more than reading the rows;
+ * here the array comes back as one buffer (a blob, so it is not even decoded into a string).
+ */
+export async function findSummariesJson(
+  conn: Conn,
+  filter: SummaryFilter,
+  page?: SummaryPage,
+): Promise<SummariesJson | undefined> {
+  const prepared = preparedReadsOf(conn);
+  if (prepared?.dialect !== 'sqlite') return undefined;
+  const column = orderColumn(filter.selection);
+  const [row] = await prepared.rows(
+    `summaries-json:${shapeOf(filter, page)}`,
+    (mark) =>
+      pageRows(conn, marked(filter, mark), page && { limit: mark('limit'), offset: mark('offset') }).select((eb) => [
+        sql<Buffer>`cast(json_group_array(${SUMMARY_JSON} order by ${sql.ref(`r.${column}`)}, r.id) as blob)`.as(
+          'json',
+        ),
+        eb.fn.countAll<number>().as('count'),
+      ]),
+    bindings(filter, page),
+  );
+  return { json: row?.[0] as Buffer, count: Number(row?.[1]) };
 }
 
 /** SUMMARY_COLUMNS by the name each has in a row. */

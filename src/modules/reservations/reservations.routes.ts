@@ -5,7 +5,7 @@ import { withWriteTransaction } from '../../db/write-transaction.js';
 import { apiResponses, ref } from '../../http/api-responses.js';
 import { organizationsToSearch, principalOf, resolveOrganization } from '../../http/auth.js';
 import { cachedBody, createBodyCache } from '../../http/body-cache.js';
-import { conditionalGet, jsonBody, sendJsonBody, serializerOf } from '../../http/etag.js';
+import { conditionalGet, JsonBody, jsonBody, sendJsonBody, serializerOf } from '../../http/etag.js';
 import { IdempotencyKeyHeaders, idempotencyScope, sendCreated } from '../../http/idempotency.js';
 import type { Clock } from '../../shared/clock.js';
 import { invalidInput } from '../../shared/errors.js';
@@ -65,7 +65,10 @@ export const reservationRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock
       const organization = resolveOrganization(principal, request.query.organization);
       const read = await summaryList(db.kysely, organization, summaryRequest, totals);
       const serialize = serializerOf(reply);
-      const render = ({ items, total }: SummaryList) => ({ body: jsonBody(serialize(items)), meta: total });
+      const render = ({ items, total }: SummaryList) => ({
+        body: Array.isArray(items) ? jsonBody(serialize(items)) : new JsonBody(items.json),
+        meta: total,
+      });
       const { page } = summaryRequest;
       // An unpaginated result may be any size: it is not kept.
       const { body, meta: total } = page ? await cachedBody(pages, read, render) : render(await read.load());

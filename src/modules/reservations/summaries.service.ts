@@ -8,7 +8,14 @@ import type { VersionedRead } from '../organizations/organizations.service.js';
 import type { SummaryRules } from './behaviour-rules.js';
 import { periodTooLong } from './period.js';
 import type { ReservationStatus } from './reservation-status.js';
-import { countSummaries, findSummaries, type SummaryFilter, type SummarySelection } from './reservations.repository.js';
+import {
+  countSummaries,
+  findSummaries,
+  findSummariesJson,
+  type SummariesJson,
+  type SummaryFilter,
+  type SummarySelection,
+} from './reservations.repository.js';
 import {
   type ReferenceDate,
   SUMMARY_PAGE_LIMIT,
@@ -84,10 +91,18 @@ function selectionFor(timeZone: string, longestStayNights: number, request: Summ
 }
 
 export interface SummaryList {
-  /** The items of the page (or of the whole unpaginated result). */
-  items: ReservationSummary[];
+  /**
+   * The items of the page (or of the whole unpaginated result): as summaries, or already as the
+   * JSON array the route sends where the database serializes them (SQLite, `findSummariesJson`).
+   */
+  items: ReservationSummary[] | SummariesJson;
   /** Matching items over all pages; only counted for paginated responses. */
   total: number | undefined;
+}
+
+/** The items, serialized by the database where it can, else as summaries. */
+async function findItems(conn: Kysely<Database>, filter: SummaryFilter, page?: { limit: number; offset: number }) {
+  return (await findSummariesJson(conn, filter, page)) ?? (await findSummaries(conn, filter, page));
 }
 
 /** Totals of queries, shared by their pages, each valid while the organization is unchanged. */
@@ -122,10 +137,11 @@ export async function summaryList(
     eventsCursor: organization?.eventsCursor,
     key: page ? `${queryKey}|${page.limit}|${page.offset}` : `${queryKey}|all`,
     async load() {
-      if (!page) return { items: await findSummaries(conn, filter), total: undefined };
-      const items = await findSummaries(conn, filter, page);
+      if (!page) return { items: await findItems(conn, filter), total: undefined };
+      const items = await findItems(conn, filter, page);
+      const count = Array.isArray(items) ? items.length : items.count;
       // A first page that is not full holds everything: no need to count.
-      if (page.offset === 0 && items.length < page.limit) return { items, total: items.length };
+      if (page.offset === 0 && count < page.limit) return { items, total: count };
       const total = await totals.getOrLoad(queryKey, version, () => countSummaries(conn, filter));
       return { items, total };
     },
