@@ -8,6 +8,7 @@ import { formatAmount } from '../../shared/money.js';
 import type { ReservationStatus } from './reservation-status.js';
 import { NIGHT_HOLDING_STATUSES } from './state-machine.js';
 import type { ReservationSummary } from './reservations.schemas.js';
+import { summariesJsonArray } from './summaries-json.js';
 
 type Conn = Kysely<Database>;
 
@@ -215,33 +216,6 @@ function summariesQuery(conn: Conn, filter: SummaryFilter, page?: SummaryPage) {
   return pageRows(conn, filter, page).select(SUMMARY_COLUMNS).orderBy(`r.${column}`).orderBy('r.id');
 }
 
-/**
- * One summary as SQLite's JSON: byte for byte what the route's serializer makes of `toSummary` of
- * the same row (keys in the schema's order, strings escaped as JSON.stringify escapes them, `nights`
- * and `totalAmount` computed as `daysBetween` and `formatAmount` compute them). A test holds the
- * two equal over random rows.
- */
-const SUMMARY_JSON = sql`json_object(
-  'id', r.id,
-  'reservationNumber', r.reservation_number,
-  'organization', r.organization_id,
-  'accommodation', json_object('id', r.accommodation_id, 'title', a.title),
-  'status', r.status,
-  'dateFrom', r.date_from,
-  'dateTo', r.date_to,
-  'nights', cast(julianday(r.date_to) - julianday(r.date_from) as integer),
-  'adults', r.adults,
-  'children', r.children,
-  'babies', r.babies,
-  'guestName', r.guest_name,
-  'totalAmount', printf('%s%d.%02d', iif(r.total_amount_minor < 0, '-', ''),
-                        abs(r.total_amount_minor) / 100, abs(r.total_amount_minor) % 100),
-  'currency', r.currency,
-  'channel', r.channel,
-  'created', r.created,
-  'modified', r.modified,
-  'cancelled', r.cancelled)`;
-
 /** A page of summaries as the route sends it: the JSON array's UTF-8 bytes, and how many items. */
 export interface SummariesJson {
   json: Buffer;
@@ -249,11 +223,11 @@ export interface SummariesJson {
 }
 
 /**
- * One page (or, without `page`, every matching item) already serialized by SQLite, in the order of
- * SPEC §4.2; undefined elsewhere (PostgreSQL, or inside a transaction), where `findSummaries` and
- * the route's serializer do it. On a cold page, turning every column of every row into a JavaScript
- * value, the values into summaries and the summaries into JSON cost more than reading the rows;
- * here the array comes back as one buffer (a blob, so it is not even decoded into a string).
+ * One page (or, without `page`, every matching item) already serialized by the database
+ * (summaries-json.ts), in the order of SPEC §4.2; undefined inside a transaction, where
+ * `findSummaries` and the route's serializer do it. On a cold page, turning every column of every
+ * row into a JavaScript value, the values into summaries and the summaries into JSON cost more than
+ * reading the rows.
  */
 export async function findSummariesJson(
   conn: Conn,
@@ -261,20 +235,19 @@ export async function findSummariesJson(
   page?: SummaryPage,
 ): Promise<SummariesJson | undefined> {
   const prepared = preparedReadsOf(conn);
-  if (prepared?.dialect !== 'sqlite') return undefined;
+  if (!prepared) return undefined;
   const column = orderColumn(filter.selection);
   const [row] = await prepared.rows(
     `summaries-json:${shapeOf(filter, page)}`,
     (mark) =>
       pageRows(conn, marked(filter, mark), page && { limit: mark('limit'), offset: mark('offset') }).select((eb) => [
-        sql<Buffer>`cast(json_group_array(${SUMMARY_JSON} order by ${sql.ref(`r.${column}`)}, r.id) as blob)`.as(
-          'json',
-        ),
+        summariesJsonArray(prepared.dialect, sql.ref(`r.${column}`)).as('json'),
         eb.fn.countAll<number>().as('count'),
       ]),
     bindings(filter, page),
   );
-  return { json: row?.[0] as Buffer, count: Number(row?.[1]) };
+  const json = row?.[0] as Buffer | string;
+  return { json: typeof json === 'string' ? Buffer.from(json) : json, count: Number(row?.[1]) };
 }
 
 /** SUMMARY_COLUMNS by the name each has in a row. */
