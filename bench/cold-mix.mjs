@@ -46,13 +46,17 @@ function listFile(databaseUrl, count) {
   return join(ROOT, 'bench', 'data', `cold-mix-${tag}.txt`);
 }
 
+/** Beside a list: how many summaries each of its requests answers with, one number per line. */
+const itemsFile = (list) => `${list}.items`;
+
 /**
  * The list of `count` distinct request paths (no host; `organization` names the organization, so one
- * key bound to all of them asks them all), made once per data set and reused.
+ * key bound to all of them asks them all), made once per data set and reused, with the number of
+ * items each answers with beside it (`listItems`).
  */
 export async function coldMix(databaseUrl, count = COLD_REQUESTS, seed = 20) {
   const file = listFile(databaseUrl, count);
-  if (existsSync(file)) return file;
+  if (existsSync(file) && existsSync(itemsFile(file))) return file;
   const { createDb, closeDb } = await import(join(ROOT, 'dist/src/db/database.js'));
   const { parseDatabaseUrl } = await import(join(ROOT, 'dist/src/config.js'));
   const { summaryList, createSummaryTotals } = await import(
@@ -74,7 +78,7 @@ export async function coldMix(databaseUrl, count = COLD_REQUESTS, seed = 20) {
     return totals.get(key);
   };
   const next = random(seed);
-  const paths = new Set();
+  const paths = new Map();
   try {
     while (paths.size < count) {
       const organization = 1 + Math.floor(next() * ORGANIZATIONS);
@@ -82,17 +86,22 @@ export async function coldMix(databaseUrl, count = COLD_REQUESTS, seed = 20) {
       const { dateFrom, dateTo } = period(next);
       const total = await totalOf(organization, { dateFrom, dateTo, referenceDate });
       const offset = Math.floor(next() * Math.max(1, Math.ceil(total / PAGE))) * PAGE;
-      paths.add(
+      paths.set(
         `/api/reservations/summaries?organization=${organization}&dateFrom=${dateFrom}&dateTo=${dateTo}` +
           `&referenceDate=${referenceDate}&offset=${offset}`,
+        Math.min(PAGE, total - offset),
       );
     }
   } finally {
     await closeDb(db);
   }
-  writeFileSync(file, `${[...paths].join('\n')}\n`);
+  writeFileSync(file, `${[...paths.keys()].join('\n')}\n`);
+  writeFileSync(itemsFile(file), `${[...paths.values()].join('\n')}\n`);
   return file;
 }
+
+/** The number of items each request of a list answers with, in list order. */
+export const listItems = (file) => readFileSync(itemsFile(file), 'utf8').trimEnd().split('\n').map(Number);
 
 /** How many paths a list file holds. */
 export const listLength = (file) => readFileSync(file, 'utf8').trimEnd().split('\n').length;

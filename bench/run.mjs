@@ -17,7 +17,7 @@ import {
   ROOT,
   startServer,
 } from './lib.mjs';
-import { COLD_REQUESTS, coldMix, listLength } from './cold-mix.mjs';
+import { COLD_REQUESTS, coldMix, listItems, listLength } from './cold-mix.mjs';
 
 const run = promisify(execFile);
 
@@ -163,17 +163,23 @@ const load = (url, headers, seconds = SECONDS, cold = undefined) => {
   return LOAD === 'wrk' ? wrk(url, headers, seconds) : autocannon(url, headers, seconds);
 };
 
-/** The next line of a cold scenario's list to ask, moved on past what a round issued. */
+/**
+ * The next line of a cold scenario's list to ask, moved on past what a round issued. Items served
+ * per second are the items of the lines answered successfully (answers come back about in list order).
+ */
 function coldLoad(scenario, seconds) {
   return async () => {
-    const result = await load(scenario.url, scenario.headers, seconds, {
-      list: scenario.cold.list,
-      first: scenario.cold.next,
-    });
+    const { list, next, items } = scenario.cold;
+    const result = await load(scenario.url, scenario.headers, seconds, { list, first: next });
+    let served = 0;
+    for (let i = 0; i < result.requests; i++) served += items[(next + i) % items.length];
     scenario.cold.next += result.issued;
-    return result;
+    return { ...result, itemsPerSecond: (served * result.requestsPerSecond) / result.requests };
   };
 }
+
+/** What a cold scenario walks: its list, the items of each line, and the next line to ask. */
+const coldList = (list) => ({ list, next: 0, length: listLength(list), items: listItems(list) });
 
 /** CPU seconds used by some processes, from one reading of /proc (a process not in it counts 0). */
 const cpuOf = (processes, pids) => processes.reduce((sum, p) => sum + (pids.includes(p.pid) ? p.cpuSeconds : 0), 0);
@@ -208,8 +214,8 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
  * same round, measured seconds apart: steadier than the ratio of two medians when the machine's
  * speed changes from minute to minute. The spread over rounds comes with it.
  */
-function paired(scenario, reference) {
-  const ratios = scenario.rounds.map((r, i) => r.requestsPerSecond / reference.rounds[i].requestsPerSecond);
+function paired(scenario, reference, figure = 'requestsPerSecond') {
+  const ratios = scenario.rounds.map((r, i) => r[figure] / reference.rounds[i][figure]);
   return { value: median(ratios), low: Math.min(...ratios), high: Math.max(...ratios) };
 }
 
@@ -268,6 +274,7 @@ async function measureInterleaved(scenarios, { rounds: roundCount = ROUNDS, seco
       databaseCpuUsPerRequest: of('databaseCpuUsPerRequest'),
       ...(scenario.cold
         ? {
+            itemsPerSecond: of('itemsPerSecond'),
             shedShare: of('shedShare'),
             limitedShare: of('limitedShare'),
             // Of all requests the scenario issued (warm-up included), those past the list's end.
@@ -349,7 +356,7 @@ async function prepareDatabase(label, databaseUrl) {
         'x-api-key': manyKey,
         accept: 'application/json',
       }),
-      cold: { list, next: 0, length: listLength(list) },
+      cold: coldList(list),
     })),
   };
 }
@@ -515,7 +522,7 @@ async function scaleRun() {
         server,
         url: server.url,
         headers: { 'x-api-key': key, accept: 'application/json' },
-        cold: { list, next: 0, length: listLength(list) },
+        cold: coldList(list),
       });
     }
     const baselineScenario = {
@@ -529,6 +536,9 @@ async function scaleRun() {
       seconds: COLD_SECONDS,
     });
     const ratio = paired(large, small);
+    // The same requests find fuller pages in the larger set: the cost per item served says whether a
+    // request's cost grows with the data beyond the size of its answer.
+    const perItem = paired(large, small, 'itemsPerSecond');
     const report = {
       date: new Date().toISOString(),
       commit: commitId(),
@@ -537,11 +547,12 @@ async function scaleRun() {
       small,
       large,
       ratio,
+      perItem,
     };
     writeFileSync(join(ROOT, 'bench', 'results', 'scale-10m.json'), `${JSON.stringify(report, null, 2)}\n`);
     const percent = (share) => `${(share * 100).toFixed(1)}%`;
     const row = (r) =>
-      `| ${r.name} | ${Math.round(r.requestsPerSecond)} | ${r.p50} | ${r.p99} | ${paired(r, baseline).value.toFixed(2)} | ${percent(r.shedShare)} | ${percent(r.limitedShare)} | ${percent(r.repeatedShare)} | ${Math.round(r.serverCpuUsPerRequest)} | ${r.peakRssMiB} MiB (${r.peakAnonMiB} MiB) |`;
+      `| ${r.name} | ${Math.round(r.requestsPerSecond)} | ${Math.round(r.itemsPerSecond)} | ${(r.itemsPerSecond / r.requestsPerSecond).toFixed(1)} | ${r.p50} | ${r.p99} | ${paired(r, baseline).value.toFixed(2)} | ${percent(r.shedShare)} | ${percent(r.limitedShare)} | ${percent(r.repeatedShare)} | ${Math.round(r.serverCpuUsPerRequest)} | ${r.peakRssMiB} MiB (${r.peakAnonMiB} MiB) |`;
     writeFileSync(
       join(ROOT, 'bench', 'results', 'scale-10m.md'),
       [
@@ -549,17 +560,21 @@ async function scaleRun() {
         '',
         `${report.date} · commit ${report.commit} · Node ${report.node} · ${cpus().length} cores. SQLite, one server process per data set (200 organizations each), ${COLD_REQUESTS.toLocaleString('en')} distinct requests per list, medians of ${COLD_ROUNDS} interleaved rounds of ${COLD_SECONDS} s, ${CONNECTIONS} connections, successful answers only.`,
         '',
-        '| scenario | successful req/s | p50 ms | p99 ms | ratio to baseline | 503 share | 429 share | repeated share | server CPU µs/request | peak RSS (anonymous) |',
-        '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
-        `| ${baseline.name} | ${Math.round(baseline.requestsPerSecond)} | ${baseline.p50} | ${baseline.p99} | 1.00 | | | | ${Math.round(baseline.serverCpuUsPerRequest)} | ${baseline.peakRssMiB} MiB (${baseline.peakAnonMiB} MiB) |`,
+        '| scenario | successful req/s | items/s | items per answer | p50 ms | p99 ms | ratio to baseline | 503 share | 429 share | repeated share | server CPU µs/request | peak RSS (anonymous) |',
+        '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+        `| ${baseline.name} | ${Math.round(baseline.requestsPerSecond)} | | 100 | ${baseline.p50} | ${baseline.p99} | 1.00 | | | | ${Math.round(baseline.serverCpuUsPerRequest)} | ${baseline.peakRssMiB} MiB (${baseline.peakAnonMiB} MiB) |`,
         row(small),
         row(large),
         '',
         `**10M ÷ 1M: ${ratio.value.toFixed(2)}** (rounds ${ratio.low.toFixed(2)}–${ratio.high.toFixed(2)}); target ≥ 0.8: ${ratio.value >= 0.8 ? 'met' : 'missed'}.`,
         '',
+        `Per item served (items/s, 10M ÷ 1M): ${perItem.value.toFixed(2)} (rounds ${perItem.low.toFixed(2)}–${perItem.high.toFixed(2)}). The same requests find fuller pages at 10M (items per answer above).`,
+        '',
       ].join('\n'),
     );
-    process.stdout.write(`10M / 1M: ${ratio.value.toFixed(2)}; written to bench/results/scale-10m.md\n`);
+    process.stdout.write(
+      `10M / 1M: ${ratio.value.toFixed(2)} per request, ${perItem.value.toFixed(2)} per item; written to bench/results/scale-10m.md\n`,
+    );
   } finally {
     for (const server of servers) await server.stop();
   }
