@@ -15,12 +15,12 @@ import { addDays } from '../../src/shared/dates.js';
 import { createTestDatabase, DIALECTS, type TestDatabase } from '../helpers/databases.js';
 
 /**
- * A page of summaries is serialized by the database itself (`findSummariesJson`, summaries-json.ts). Its bytes must
- * be exactly what the route's serializer (fast-json-stringify of the response schema) makes of
- * `findSummaries` on the same rows, whatever the stored text holds: quotes, backslashes, control
- * characters, characters outside the BMP, amounts of any sign and size, stays of any length, in any
- * order of reference date, page and status filter. The ETag is the hash of these bytes, so a
- * client's stored tag stays valid too.
+ * A page of summaries is serialized by the database itself (`findSummariesJson`, summaries-json.ts).
+ * Its bytes must be exactly what the route's serializer (fast-json-stringify of the response schema)
+ * makes of `findSummaries` on the same rows, whatever the stored text holds: quotes, backslashes,
+ * control characters, characters outside the BMP, amounts of any sign and size, stays of any length,
+ * for any reference date, page and status filter. The ETag is the hash of these bytes, so a client's
+ * stored tag stays valid too.
  */
 
 const T = '2025-01-01T00:00:00Z';
@@ -48,7 +48,8 @@ const text = (maxLength: number) =>
     fc.constantFrom('"', '\\', '\u0000', '\u001f', '\u007f', '\u2028', '</script>', '😀', 'é'),
   );
 const day = fc.integer({ min: 0, max: 3_000 }).map((n) => addDays('2024-01-01', n - 1_500));
-// Whole seconds as the service stores them, or with a fraction: a PostgreSQL column may hold one (both paths drop it).
+// Whole seconds as the service stores them, or with a fraction: a PostgreSQL column may hold one
+// (both paths drop it).
 const timestamp = fc
   .integer({ min: Date.parse('2000-01-01T00:00:00Z'), max: Date.parse('2040-01-01T00:00:00Z') })
   .chain((ms) =>

@@ -92,15 +92,15 @@ function selectionFor(timeZone: string, longestStayNights: number, request: Summ
 
 export interface SummaryList {
   /**
-   * The items of the page (or of the whole unpaginated result): as summaries, or already as the
-   * JSON array the route sends where the database serializes them (SQLite, `findSummariesJson`).
+   * The items of the page (or of the whole unpaginated result): already as the JSON array the route
+   * sends, serialized by the database (`findSummariesJson`), or as summaries inside a transaction.
    */
   items: ReservationSummary[] | SummariesJson;
   /** Matching items over all pages; only counted for paginated responses. */
   total: number | undefined;
 }
 
-/** The items, serialized by the database where it can, else as summaries. */
+/** The items, serialized by the database outside a transaction, else as summaries. */
 async function findItems(conn: Kysely<Database>, filter: SummaryFilter, page?: { limit: number; offset: number }) {
   return (await findSummariesJson(conn, filter, page)) ?? (await findSummaries(conn, filter, page));
 }
