@@ -147,6 +147,7 @@ async function wrkMix(url, headers, seconds, { list, first }) {
   const answers = result.ok + result.shed + result.limited;
   return {
     requests: result.ok,
+    seconds: result.durationUs / 1e6,
     requestsPerSecond: result.ok / (result.durationUs / 1e6),
     p50: Math.round(result.p50Us / 10) / 100,
     p99: Math.round(result.p99Us / 10) / 100,
@@ -165,7 +166,9 @@ const load = (url, headers, seconds = SECONDS, cold = undefined) => {
 
 /**
  * The next line of a cold scenario's list to ask, moved on past what a round issued. Items served
- * per second are the items of the lines answered successfully (answers come back about in list order).
+ * per second count the items of as many lines from the round's first as were answered successfully:
+ * answers come back about in list order, and with a 503 or 429 share the lines shed are not known
+ * one by one (the shares are reported beside the figure).
  */
 function coldLoad(scenario, seconds) {
   return async () => {
@@ -174,7 +177,7 @@ function coldLoad(scenario, seconds) {
     let served = 0;
     for (let i = 0; i < result.requests; i++) served += items[(next + i) % items.length];
     scenario.cold.next += result.issued;
-    return { ...result, itemsPerSecond: (served * result.requestsPerSecond) / result.requests };
+    return { ...result, itemsPerSecond: served / result.seconds };
   };
 }
 

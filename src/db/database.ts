@@ -16,7 +16,10 @@ export type Db =
 
 const PG_TYPE = { INT8: 20, DATE: 1082, TIMESTAMPTZ: 1184 } as const;
 
-/** `2025-01-20 14:03:11+00` (the session runs in UTC) → `2025-01-20T14:03:11Z`, fractions dropped. */
+/**
+ * `2025-01-20 14:03:11+00` (the session runs in UTC) → `2025-01-20T14:03:11Z`, fractions dropped.
+ * Summaries pages print timestamps the same way in SQL (summaries-json.ts).
+ */
 function parsePgTimestamp(text: string): string {
   const match = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})(?:\.\d+)?\+00$/.exec(text);
   if (match) return `${match[1]}T${match[2]}Z`;
@@ -88,7 +91,8 @@ export function createDb(config: DatabaseConfig): Db {
     types: pgTypes,
     // A statement past 15 s is cancelled by the server; a server that stops answering altogether
     // (a partition, not a refusal) is given up on by the client after 20 s. Both become 503s.
-    options: '-c TimeZone=UTC -c statement_timeout=15000',
+    // ISO dates whatever the server's default: dates are read as text, and summaries pages print them.
+    options: '-c TimeZone=UTC -c DateStyle=ISO -c statement_timeout=15000',
     query_timeout: 20_000,
     max: 10,
     // With PostgreSQL down, a request learns it within this and gets 503 (SPEC §6).

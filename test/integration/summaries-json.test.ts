@@ -47,24 +47,37 @@ const text = (maxLength: number) =>
     fc.string({ unit: 'binary', maxLength }),
     fc.constantFrom('"', '\\', '\u0000', '\u001f', '\u007f', '\u2028', '</script>', '😀', 'é'),
   );
-const day = fc.integer({ min: 0, max: 3_000 }).map((n) => addDays('2024-01-01', n - 1_500));
+const LONGEST_STAY = 4_000;
+// Mostly around today (stays meet and tie), sometimes anywhere in years 0001–9999.
+const day = fc.oneof(
+  { weight: 3, arbitrary: fc.integer({ min: 0, max: 3_000 }).map((n) => addDays('2024-01-01', n - 1_500)) },
+  fc.integer({ min: 0, max: 3_652_058 - LONGEST_STAY }).map((n) => addDays('0001-01-01', n)),
+);
 // Whole seconds as the service stores them, or with a fraction: a PostgreSQL column may hold one
-// (both paths drop it).
-const timestamp = fc
-  .integer({ min: Date.parse('2000-01-01T00:00:00Z'), max: Date.parse('2040-01-01T00:00:00Z') })
-  .chain((ms) =>
-    fc.constantFrom(new Date(ms - (ms % 1000)).toISOString().replace('.000Z', 'Z'), new Date(ms).toISOString()),
-  );
+// (both paths drop it). A few shared instants make rows tie on a timestamp order (then by id).
+const instant = (min: string, max: string) =>
+  fc
+    .integer({ min: Date.parse(min), max: Date.parse(max) })
+    .chain((ms) =>
+      fc.constantFrom(new Date(ms - (ms % 1000)).toISOString().replace('.000Z', 'Z'), new Date(ms).toISOString()),
+    );
+const timestamp = fc.oneof(
+  fc.constantFrom('2025-03-30T01:00:00Z', '2025-03-30T01:00:00.500Z', '2025-10-26T00:59:59Z'),
+  instant('2000-01-01T00:00:00Z', '2040-01-01T00:00:00Z'),
+  instant('0001-01-01T00:00:00Z', '9999-12-31T23:59:59Z'),
+);
+// fast-json-stringify escapes strings of 42 characters and more another way: up to TEXT_MAX (200).
+const longText = fc.oneof(text(40), text(200));
 
 const row = fc.record({
   number: text(20),
   status: fc.constantFrom(...RESERVATION_STATUSES),
   dateFrom: day,
-  nights: fc.oneof(fc.integer({ min: 1, max: 30 }), fc.integer({ min: 1, max: 4_000 })),
+  nights: fc.oneof(fc.integer({ min: 1, max: 30 }), fc.integer({ min: 1, max: LONGEST_STAY })),
   adults: fc.integer({ min: 0, max: 2 ** 31 - 1 }),
   children: fc.integer({ min: 0, max: 20 }),
   babies: fc.integer({ min: 0, max: 20 }),
-  guestName: text(40),
+  guestName: longText,
   amount: fc.oneof(fc.integer({ min: -1_000, max: 1_000 }), fc.maxSafeInteger(), fc.integer()),
   currency: fc.constantFrom('EUR', 'CHF', 'JPY'),
   channel: text(20),
@@ -73,9 +86,9 @@ const row = fc.record({
   cancelled: fc.option(timestamp, { nil: null }),
 });
 
-/** Titles the rows' accommodations take in turn (row i lives in accommodation i + 1). */
-const TITLES = ['Chalet "Heide" 12', 'Tab\there, back\\slash', 'Zelt ⛺ 😀', 'nul\u0000 and \u001f', '\u2028</script>'];
+/** Row i lives in accommodation i + 1, whose title a run draws too. */
 const ACCOMMODATIONS = 25;
+const titles = fc.array(longText, { minLength: ACCOMMODATIONS, maxLength: ACCOMMODATIONS });
 
 const filter = fc.record({
   selection: fc.oneof(
@@ -88,7 +101,9 @@ const filter = fc.record({
     fc.record({ kind: fc.constant('stay' as const), from: day, days: fc.integer({ min: 0, max: 4_000 }) }),
     fc.record({
       kind: fc.constant('instant' as const),
-      column: fc.constantFrom('created' as const, 'modified' as const),
+      column: fc.constantFrom('created' as const, 'modified' as const, 'cancelled' as const),
+      from: timestamp,
+      to: timestamp,
     }),
   ),
   statuses: fc.option(fc.subarray([...RESERVATION_STATUSES], { minLength: 1 }), { nil: undefined }),
@@ -96,6 +111,8 @@ const filter = fc.record({
     nil: undefined,
   }),
 });
+
+const wholeSeconds = (timestamp: string) => timestamp.replace(/\.\d+Z$/, 'Z');
 
 function summaryFilter(f: typeof filter extends fc.Arbitrary<infer F> ? F : never): SummaryFilter {
   const { selection } = f;
@@ -112,7 +129,13 @@ function summaryFilter(f: typeof filter extends fc.Arbitrary<infer F> ? F : neve
               to: addDays(selection.from, selection.days),
               earliestArrival: '0001-01-01',
             }
-          : { kind: 'instant', column: selection.column, fromInclusive: '2000-01-01T00:00:00Z', toInclusive: T },
+          : {
+              kind: 'instant',
+              column: selection.column,
+              // Stored timestamps compare as text on SQLite: whole seconds, as the service bounds them.
+              fromInclusive: wholeSeconds(selection.from < selection.to ? selection.from : selection.to),
+              toInclusive: wholeSeconds(selection.from < selection.to ? selection.to : selection.from),
+            },
   };
 }
 
@@ -127,24 +150,9 @@ describe.each(DIALECTS)('summaries serialized by the database, on %s', (dialect)
   beforeAll(async () => {
     database = await createTestDatabase(dialect);
     route = await routeSerializer();
-    await withBulkWriter(database.db, async (writer) => {
-      await writer.upsert('organizations', [[1, 'One', 'Europe/Amsterdam', T, T]]);
-      await writer.upsert(
-        'accommodations',
-        Array.from({ length: ACCOMMODATIONS }, (_, i) => [
-          i + 1,
-          1,
-          storable(TITLES[i % TITLES.length] as string),
-          'chalet',
-          4,
-          2,
-          true,
-          T,
-          T,
-          1,
-        ]),
-      );
-    });
+    await withBulkWriter(database.db, (writer) =>
+      writer.upsert('organizations', [[1, 'One', 'Europe/Amsterdam', T, T]]),
+    );
   });
   afterAll(async () => {
     await route?.close();
@@ -155,10 +163,23 @@ describe.each(DIALECTS)('summaries serialized by the database, on %s', (dialect)
     const { db } = database;
     await fc.assert(
       fc.asyncProperty(
+        titles,
         fc.array(row, { maxLength: ACCOMMODATIONS }),
         fc.array(filter, { minLength: 1, maxLength: 5 }),
-        async (rows, filters) => {
+        async (titleOf, rows, filters) => {
           await db.kysely.deleteFrom('reservations').execute();
+          const accommodations: BulkRow[] = titleOf.map((title, i) => [
+            i + 1,
+            1,
+            storable(title),
+            'chalet',
+            4,
+            2,
+            true,
+            T,
+            T,
+            1,
+          ]);
           // Each row in an accommodation of its own: never a double booking.
           const stored: BulkRow[] = rows.map((r, i) => {
             return [
@@ -182,19 +203,46 @@ describe.each(DIALECTS)('summaries serialized by the database, on %s', (dialect)
               1,
             ];
           });
-          if (stored.length > 0) await withBulkWriter(db, (writer) => writer.upsert('reservations', stored));
+          await withBulkWriter(db, async (writer) => {
+            await writer.upsert('accommodations', accommodations);
+            if (stored.length > 0) await writer.upsert('reservations', stored);
+          });
           for (const f of filters) {
             const summaryFilterOf = summaryFilter(f);
             const json = await findSummariesJson(db.kysely, summaryFilterOf, f.page);
             const items = await findSummaries(db.kysely, summaryFilterOf, f.page);
             expect(json?.count).toBe(items.length);
-            expect(json?.json.toString('utf8')).toBe((await route.serialize(items)).toString('utf8'));
+            const expected = await route.serialize(items);
+            // Bytes, not text: decoding would hide invalid UTF-8 on either side.
+            if (!json?.json.equals(expected)) expect(json?.json.toString('latin1')).toBe(expected.toString('latin1'));
           }
         },
       ),
       { numRuns: dialect === 'sqlite' ? 150 : 60 },
     );
   });
+
+  // PostgreSQL timestamps may hold `infinity` (only hand-written SQL stores one): such a page is left
+  // to the JavaScript path, which refuses it as before, rather than printed without that row.
+  if (dialect === 'postgres') {
+    it('are left to the route serializer when a row holds an infinite timestamp', async () => {
+      const { db } = database;
+      await db.kysely.deleteFrom('reservations').execute();
+      await withBulkWriter(db, async (writer) => {
+        await writer.upsert('accommodations', [[1, 1, 'Unit', 'chalet', 4, 2, true, T, T, 1]]);
+        await writer.upsert('reservations', [
+          [1, 1, 1, 'R-1', 'confirmed', '2025-01-01', '2025-01-03', 2, 0, 0, 'Guest', 100, 'EUR', 'web', T, T, null, 1],
+        ]);
+      });
+      const filter: SummaryFilter = {
+        organizationId: 1,
+        selection: { kind: 'date', column: 'date_from', from: '2025-01-01', to: '2025-01-31' },
+      };
+      expect((await findSummariesJson(db.kysely, filter))?.count).toBe(1);
+      await db.kysely.updateTable('reservations').set({ modified: 'infinity' }).execute();
+      expect(await findSummariesJson(db.kysely, filter)).toBeUndefined();
+    });
+  }
 
   it('are left to the route serializer inside a transaction', async () => {
     const inside = await database.db.kysely

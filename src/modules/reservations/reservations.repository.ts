@@ -8,7 +8,7 @@ import { formatAmount } from '../../shared/money.js';
 import type { ReservationStatus } from './reservation-status.js';
 import { NIGHT_HOLDING_STATUSES } from './state-machine.js';
 import type { ReservationSummary } from './reservations.schemas.js';
-import { summariesJsonArray } from './summaries-json.js';
+import { summariesJsonArray, summariesJsonComplete } from './summaries-json.js';
 
 type Conn = Kysely<Database>;
 
@@ -168,6 +168,7 @@ function marked(filter: SummaryFilter, mark: Mark): SummaryFilter {
 /** A reservation row joined with its accommodation's title: what SUMMARY_COLUMNS selects. */
 type SummaryRow = Omit<ReservationRow, 'version'> & { accommodation_title: string };
 
+/** A summary in the schema's key order; summaries-json.ts writes the same JSON in SQL. */
 export function toSummary(row: SummaryRow): ReservationSummary {
   return {
     id: row.id,
@@ -224,8 +225,9 @@ export interface SummariesJson {
 
 /**
  * One page (or, without `page`, every matching item) already serialized by the database
- * (summaries-json.ts), in the order of SPEC §4.2; undefined inside a transaction, where
- * `findSummaries` and the route's serializer do it. On a cold page, turning every column of every
+ * (summaries-json.ts), in the order of SPEC §4.2; undefined inside a transaction (or for a page the
+ * database cannot print, `summariesJsonComplete`), where `findSummaries` and the route's serializer
+ * do it. On a cold page, turning every column of every
  * row into a JavaScript value, the values into summaries and the summaries into JSON cost more than
  * reading the rows.
  */
@@ -243,11 +245,13 @@ export async function findSummariesJson(
       pageRows(conn, marked(filter, mark), page && { limit: mark('limit'), offset: mark('offset') }).select((eb) => [
         summariesJsonArray(prepared.dialect, sql.ref(`r.${column}`)).as('json'),
         eb.fn.countAll<number>().as('count'),
+        summariesJsonComplete(prepared.dialect).as('complete'),
       ]),
     bindings(filter, page),
   );
-  const json = row?.[0] as Buffer | string;
-  return { json: typeof json === 'string' ? Buffer.from(json) : json, count: Number(row?.[1]) };
+  if (!row?.[2]) return undefined;
+  const json = row[0] as Buffer | string;
+  return { json: typeof json === 'string' ? Buffer.from(json) : json, count: Number(row[1]) };
 }
 
 /** SUMMARY_COLUMNS by the name each has in a row. */

@@ -53,6 +53,17 @@ const PG_SUMMARY = sql`'{"id":' || r.id
   || ',"cancelled":' || coalesce('"' || ${pgTimestamp(sql`r.cancelled`)} || '"', 'null')
   || '}'`;
 
+/**
+ * Whether every row of the page can be printed as above. PostgreSQL's timestamps may be `infinity`
+ * (hand-written SQL; the API never stores one): `to_char` gives NULL, which would drop the whole row
+ * from `string_agg` in silence. Such a page is left to the JavaScript path, which refuses it as before.
+ */
+export function summariesJsonComplete(dialect: 'sqlite' | 'postgres'): RawBuilder<unknown> {
+  return dialect === 'sqlite'
+    ? sql`1`
+    : sql`coalesce(bool_and(isfinite(r.created) and isfinite(r.modified) and isfinite(coalesce(r.cancelled, r.created))), true)`;
+}
+
 /** The JSON array of the page's summaries, in the order of `column` then id (SPEC §4.2). */
 export function summariesJsonArray(
   dialect: 'sqlite' | 'postgres',
