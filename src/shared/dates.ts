@@ -75,6 +75,17 @@ const TIMESTAMP_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d
 const CANONICAL_TIMESTAMP = /^\d{4}-[01]\d-[0-3]\dT[0-2]\d:[0-5]\d:[0-5]\dZ$/;
 
 /**
+ * Whether a timestamp that has passed format validation names an instant both databases store
+ * (0001-01-01T00:00:00Z … 9999-12-31T23:59:59Z): its year is in range, but an offset can move it past
+ * either end (`9999-12-31T23:30:00-01:00` is in year 10000, which no stored form can hold).
+ */
+export function isStorableTimestamp(valid: string): boolean {
+  if (CANONICAL_TIMESTAMP.test(valid)) return true;
+  const ms = parseTimestamp(valid)?.getTime();
+  return ms !== undefined && ms >= FIRST_INSTANT_MS && ms < LAST_INSTANT_MS + 1000;
+}
+
+/**
  * The stored form of a timestamp that has passed format validation: one already in that form (as
  * every export writes them) is kept without a round trip through Date, which dominates bulk imports.
  */

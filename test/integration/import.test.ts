@@ -366,6 +366,18 @@ describe.each(DIALECTS)('booking import on %s', (dialect) => {
       ['credentials[0].organizations'],
     ],
     [
+      'timestamps whose offset moves them out of years 0001-9999',
+      {
+        ...twoOrganizations,
+        reservations: [
+          reservation({ created: '9999-12-31T23:30:00-01:00' }),
+          reservation({ id: 101, reservationNumber: 'b', cancelled: '0001-01-01T00:30:00+01:00' }),
+          reservation({ id: 102, reservationNumber: 'c', modified: '9999-12-31T23:59:59.999Z' }),
+        ],
+      },
+      ['reservations[0].created', 'reservations[1].cancelled'],
+    ],
+    [
       'two credentials with one username',
       { ...twoOrganizations, credentials: [basicCredential(), basicCredential({ id: 9 })] },
       ['credentials[1].username'],

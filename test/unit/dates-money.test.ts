@@ -7,6 +7,7 @@ import {
   createTimestampFormatter,
   formatTimestamp,
   normalizeTimestamp,
+  isStorableTimestamp,
   isCalendarDate,
   parseTimestamp,
   startOfDayInZone,
@@ -84,6 +85,19 @@ describe('timestamps', () => {
 
   it.each(['2025-01-20', '2025-01-20T14:03:11', '2025-02-30T00:00:00Z', 'yesterday'])('refuse %s', (text) => {
     expect(parseTimestamp(text)).toBeUndefined();
+  });
+
+  it.each([
+    ['0001-01-01T00:00:00Z', true],
+    ['9999-12-31T23:59:59Z', true],
+    ['9999-12-31T23:59:59.999Z', true],
+    ['9999-12-31T23:30:00+01:00', true],
+    ['0001-01-01T00:30:00-01:00', true],
+    ['9999-12-31T23:30:00-01:00', false],
+    ['0001-01-01T00:30:00+01:00', false],
+  ])('%s is storable: %s', (text, storable) => {
+    expect(isStorableTimestamp(text)).toBe(storable);
+    if (storable) expect(normalizeTimestamp(text)).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
   });
 });
 

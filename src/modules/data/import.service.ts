@@ -10,7 +10,7 @@ import type { Kysely } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../shared/clock.js';
-import { daysBetween, formatTimestamp, isTimeZone, normalizeTimestamp } from '../../shared/dates.js';
+import { daysBetween, formatTimestamp, isStorableTimestamp, isTimeZone, normalizeTimestamp } from '../../shared/dates.js';
 import { invalidInput, type ParameterError } from '../../shared/errors.js';
 import { holdsNights } from '../reservations/state-machine.js';
 import { formatAmount, parseAmount } from '../../shared/money.js';
@@ -113,7 +113,19 @@ function accommodationIdOf(reservation: ImportReservation): number {
   return typeof reservation.accommodation === 'number' ? reservation.accommodation : reservation.accommodation.id;
 }
 
-/** Rules a schema cannot state: real zones, date order, derived fields, duplicates in the file. */
+/** The timestamp fields of each collection, which an offset may move out of the stored range. */
+const TIMESTAMP_FIELDS: Readonly<Record<keyof FullDocument, readonly string[]>> = {
+  organizations: ['created', 'modified'],
+  accommodations: ['created', 'modified'],
+  reservations: ['created', 'modified', 'cancelled'],
+  credentials: ['created', 'lastUsed', 'revoked'],
+};
+const TIMESTAMP_RANGE = 'must be an instant from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59Z';
+
+/**
+ * Rules a schema cannot state: real zones, date order, derived fields, duplicates in the file,
+ * timestamps in the stored range.
+ */
 function recordErrors(doc: FullDocument): ParameterError[] {
   const errors: ParameterError[] = [];
   const duplicateIds = (collection: string, records: readonly { id?: number | undefined }[]) => {
@@ -129,6 +141,16 @@ function recordErrors(doc: FullDocument): ParameterError[] {
   duplicateIds('reservations', doc.reservations);
   duplicateIds('credentials', doc.credentials);
   errors.push(...credentialErrors(doc.credentials));
+
+  for (const [collection, fields] of Object.entries(TIMESTAMP_FIELDS)) {
+    (doc[collection as keyof FullDocument] as readonly Record<string, unknown>[]).forEach((record, i) => {
+      for (const field of fields) {
+        const value = record[field];
+        if (typeof value === 'string' && !isStorableTimestamp(value))
+          errors.push({ parameter: `${collection}[${i}].${field}`, message: TIMESTAMP_RANGE });
+      }
+    });
+  }
 
   doc.organizations.forEach((o, i) => {
     if (!isTimeZone(o.timezone))
