@@ -254,31 +254,15 @@ export async function findSummariesJson(
   return { json: typeof json === 'string' ? Buffer.from(json) : json, count: Number(row[1]) };
 }
 
-/** SUMMARY_COLUMNS by the name each has in a row. */
-const SUMMARY_ROW_KEYS = SUMMARY_COLUMNS.map((column) => column.split(/\.| as /).at(-1) as keyof SummaryRow);
-
-/** A row read as an array (columns in SUMMARY_COLUMNS order) as the object `toSummary` maps. */
-function summaryRowOf(values: readonly unknown[]): SummaryRow {
-  const row: Record<string, unknown> = {};
-  for (let i = 0; i < SUMMARY_ROW_KEYS.length; i++) row[SUMMARY_ROW_KEYS[i] as string] = values[i];
-  return row as SummaryRow;
-}
-
-/** One page in the total order of SPEC §4.2; without `page`, every matching item. */
+/**
+ * One page in the total order of SPEC §4.2 (without `page`, every matching item) as summaries: the
+ * path of a read inside a transaction, or of a page the database cannot print (`findSummariesJson`).
+ */
 export async function findSummaries(
   conn: Conn,
   filter: SummaryFilter,
   page?: SummaryPage,
 ): Promise<ReservationSummary[]> {
-  const prepared = preparedReadsOf(conn);
-  if (prepared) {
-    const rows = await prepared.rows(
-      `summaries:${shapeOf(filter, page)}`,
-      (mark) => summariesQuery(conn, marked(filter, mark), page && { limit: mark('limit'), offset: mark('offset') }),
-      bindings(filter, page),
-    );
-    return rows.map((values) => toSummary(summaryRowOf(values)));
-  }
   const rows = await summariesQuery(conn, filter, page).execute();
   return rows.map(toSummary);
 }
