@@ -231,8 +231,9 @@ async function withSqliteWriter(db: Extract<Db, { dialect: 'sqlite' }>, work: Bu
  * A bulk load mostly adds new pages. The rollback journal writes them once, straight into the file
  * (it journals only pages that existed before), where WAL writes each twice: into the log, then again
  * when the log is checkpointed. Saves ~1.3 s of a million-row seed. Leaving WAL needs the database
- * to itself: with other connections open (a running server), the load stays in WAL and readers go on
- * reading while it runs. Returns what puts WAL back.
+ * to itself: with other connections open (a running server, or this process's own read threads once
+ * it has read summaries: sqlite-read-pool.ts), the load stays in WAL and readers go on reading while
+ * it runs. Returns what puts WAL back.
  */
 function useRollbackJournal(sqlite: Extract<Db, { dialect: 'sqlite' }>['sqlite']): () => void {
   if (sqlite.pragma('journal_mode', { simple: true }) !== 'wal') return () => {};

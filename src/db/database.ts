@@ -4,7 +4,9 @@ import { SQLite } from './sqlite-driver.js';
 import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
-import { registerPreparedReads } from './prepared-reads.js';
+import { preparedReadsOf, registerPreparedReads } from './prepared-reads.js';
+import { readThreadsPerProcess, SqliteReadPool } from './sqlite-read-pool.js';
+import { statementCache, tuneForReads } from './sqlite-connection.js';
 import type { Database } from './schema.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -45,45 +47,32 @@ const pgTypes = {
   },
 } as pg.CustomTypesConfig;
 
-const STATEMENT_CACHE_SIZE = 500;
-
-/**
- * Kysely prepares every query anew; compiling the SQL is a large part of a short query's cost on
- * SQLite. The same SQL text gets the same prepared statement (queries differ only in parameters).
- * Safe because better-sqlite3 is synchronous and Kysely runs one query at a time per connection.
- */
+/** Kysely prepares every query anew: the same SQL text gets the same prepared statement instead. */
 function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
-  const statements = new Map<string, SQLite.Statement>();
-  return {
-    close: () => sqlite.close(),
-    prepare(sql: string) {
-      let statement = statements.get(sql);
-      if (!statement) {
-        if (statements.size >= STATEMENT_CACHE_SIZE) statements.clear();
-        statement = sqlite.prepare(sql);
-        statements.set(sql, statement);
-      }
-      return statement;
-    },
-  };
+  return { close: () => sqlite.close(), prepare: statementCache((sql) => sqlite.prepare(sql)) };
 }
 
-export function createDb(config: DatabaseConfig): Db {
+/**
+ * Opens the database. `readThreads`: on an SQLite file, the threads that run summaries pages and
+ * counts (`sqlite-read-pool.ts`), started at the first such read; by default what one process on
+ * this machine gets.
+ */
+export function createDb(config: DatabaseConfig, { readThreads = readThreadsPerProcess(1) } = {}): Db {
   if (config.dialect === 'sqlite') {
     if (config.filename !== ':memory:') mkdirSync(dirname(config.filename), { recursive: true });
     const sqlite = new SQLite(config.filename);
-    // WAL lets readers run while a writer commits; busy_timeout makes concurrent writers wait
-    // instead of failing at once.
+    // WAL lets readers (the read threads, other processes) run while a writer commits.
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
-    sqlite.pragma('busy_timeout = 5000');
-    // Memory-mapped reads and a 64 MiB page cache keep the summaries indexes out of read() calls:
-    // counting a year of an organization's arrivals drops from ~6 ms to ~1.6 ms at a million rows.
-    sqlite.pragma('mmap_size = 1073741824');
-    sqlite.pragma('cache_size = -65536');
+    tuneForReads(sqlite);
     const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-    registerPreparedReads(kysely, { sqlite });
+    // Only a file can be opened again by another thread.
+    const reader =
+      config.filename === ':memory:' || readThreads === 0
+        ? undefined
+        : new SqliteReadPool(config.filename, readThreads);
+    registerPreparedReads(kysely, { sqlite, reader });
     return { dialect: 'sqlite', sqlite, kysely };
   }
   const pool = new pg.Pool({
@@ -122,6 +111,10 @@ export function toDbBoolean(conn: Kysely<Database>, value: boolean): boolean | n
 }
 
 export async function closeDb(db: Db): Promise<void> {
-  // Kysely's destroy ends the pool or closes the SQLite handle.
-  await db.kysely.destroy();
+  try {
+    await preparedReadsOf(db.kysely)?.close();
+  } finally {
+    // Kysely's destroy ends the pool or closes the SQLite handle.
+    await db.kysely.destroy();
+  }
 }

@@ -1,6 +1,7 @@
 import type { Compilable, Kysely } from 'kysely';
 import type pg from 'pg';
 import type { SQLite } from './sqlite-driver.js';
+import type { SqliteReadPool } from './sqlite-read-pool.js';
 import type { Database } from './schema.js';
 
 /**
@@ -15,8 +16,9 @@ import type { Database } from './schema.js';
  * each pooled connection, rows as arrays too. The SQL still comes from the one Kysely builder of
  * the query, so the rules stay in one place.
  *
- * On SQLite a run holds Kysely's connection (its mutex) for the statement: the single connection
- * may be inside another caller's transaction, whose uncommitted rows a read must never see. On
+ * On SQLite a run on the main connection holds Kysely's connection (its mutex) for the statement:
+ * the single connection may be inside another caller's transaction, whose uncommitted rows a read
+ * must never see. Many-row reads run on connections of their own (`sqlite-read-pool.ts`). On
  * PostgreSQL a run takes a pooled connection of its own, as Kysely's reads outside a transaction do.
  */
 const MARKER = '\u0000prepared:';
@@ -30,13 +32,14 @@ interface Prepared {
   /** The statement's name on PostgreSQL's connections. */
   name: string;
   sql: string;
-  /** The statement prepared on SQLite's connection (none on PostgreSQL). */
+  /** The statement prepared on SQLite's main connection, at its first run there (never on PostgreSQL). */
   statement: SQLite.Statement | undefined;
   /** Per parameter: the name to bind, or a constant the builder put in itself. */
   parameters: ({ name: string } | { constant: unknown })[];
 }
 
-type Target = { sqlite: SQLite.Database } | { pool: pg.Pool };
+/** Where the statements run; on SQLite, many-row reads go to `reader`'s threads when there is one. */
+type Target = { sqlite: SQLite.Database; reader?: SqliteReadPool | undefined } | { pool: pg.Pool };
 
 export class PreparedReads {
   readonly #kysely: Kysely<Database>;
@@ -55,16 +58,22 @@ export class PreparedReads {
 
   /**
    * The rows (as arrays, columns in select order) of the query `build` makes for this shape, with
-   * `values` bound by name. `shape` must name everything that changes the SQL text.
+   * `values` bound by name. `shape` must name everything that changes the SQL text. On SQLite they
+   * are read on a read thread when the database has them (a page or a count: worth the crossing).
    */
   rows(shape: string, build: (mark: Mark) => Compilable, values: Readonly<Record<string, unknown>>) {
     return this.#run(`${shape}\0arrays`, build, values, true) as Promise<unknown[][]>;
   }
 
-  /** The first row, as an object, of the query `build` makes for this shape. */
+  /** The first row, as an object, of the query `build` makes for this shape (a lookup by key). */
   async first(shape: string, build: (mark: Mark) => Compilable, values: Readonly<Record<string, unknown>>) {
     const rows = (await this.#run(`${shape}\0objects`, build, values, false)) as unknown[];
     return rows[0];
+  }
+
+  /** Stops the read threads, if any. */
+  async close(): Promise<void> {
+    if ('sqlite' in this.#target) await this.#target.reader?.close();
   }
 
   async #run(
@@ -73,7 +82,7 @@ export class PreparedReads {
     values: Readonly<Record<string, unknown>>,
     arrays: boolean,
   ) {
-    const prepared = this.#prepare(shape, build, arrays);
+    const prepared = this.#prepare(shape, build);
     const parameters = bind(shape, prepared, values);
     if ('pool' in this.#target) {
       const query = { name: prepared.name, text: prepared.sql, values: parameters };
@@ -82,18 +91,19 @@ export class PreparedReads {
         : await this.#target.pool.query(query);
       return result.rows as unknown[];
     }
-    const statement = prepared.statement as SQLite.Statement;
+    if (arrays && this.#target.reader) return this.#target.reader.all(prepared.sql, parameters);
+    const statement = (prepared.statement ??= this.#target.sqlite.prepare(prepared.sql).raw(arrays));
     return this.#kysely.connection().execute(async () => statement.all(parameters));
   }
 
-  #prepare(shape: string, build: (mark: Mark) => Compilable, arrays: boolean): Prepared {
+  #prepare(shape: string, build: (mark: Mark) => Compilable): Prepared {
     let prepared = this.#shapes.get(shape);
     if (prepared) return prepared;
     const compiled = build(mark).compile();
     prepared = {
       name: `booking_read_${this.#shapes.size + 1}`,
       sql: compiled.sql,
-      statement: 'sqlite' in this.#target ? this.#target.sqlite.prepare(compiled.sql).raw(arrays) : undefined,
+      statement: undefined,
       parameters: compiled.parameters.map((p) =>
         typeof p === 'string' && p.startsWith(MARKER) ? { name: p.slice(MARKER.length) } : { constant: p },
       ),

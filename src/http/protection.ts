@@ -1,7 +1,8 @@
 import underPressure from '@fastify/under-pressure';
 import type { FastifyInstance } from 'fastify';
 import type { ServerLimits } from '../config.js';
-import { AppError } from '../shared/errors.js';
+import { AppError, overloaded } from '../shared/errors.js';
+import { ownResidentBytes } from './own-memory.js';
 import { PROBLEM_CONTENT_TYPE, problemFor } from './problem.js';
 
 /**
@@ -44,11 +45,6 @@ export function clientErrorResponse(error: Error & { code?: string }): string | 
 
 /** Checked four times a second, so an overload is noticed (and its end too) within 250 ms. */
 const PRESSURE_SAMPLE_INTERVAL_MS = 250;
-
-const overloaded = () =>
-  new AppError('service-unavailable', 'The server is overloaded; try again shortly.', {
-    headers: { 'retry-after': '2' },
-  });
 
 /** How many Host fields a request carries (Node keeps only the first of several in `headers`). */
 function hostFieldCount(rawHeaders: readonly string[]): number {
@@ -101,8 +97,12 @@ export async function registerProtection(app: FastifyInstance, limits: ServerLim
   });
   await app.register(underPressure, {
     maxEventLoopDelay: limits.maxEventLoopDelayMs,
-    maxRssBytes: limits.maxRssBytes,
     sampleInterval: PRESSURE_SAMPLE_INTERVAL_MS,
+    // Memory is judged without the database file's mapped pages (own-memory.ts), not by all of RSS.
+    ...(limits.maxRssBytes > 0 && {
+      healthCheck: async () => ownResidentBytes() <= limits.maxRssBytes,
+      healthCheckInterval: PRESSURE_SAMPLE_INTERVAL_MS,
+    }),
     pressureHandler: async (_request, _reply, type) => {
       if (type === 'eventLoopDelay' && performance.now() < delayJudgedFrom) return;
       throw overloaded();

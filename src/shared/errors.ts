@@ -47,3 +47,9 @@ export function invalidInput(errors: ParameterError[]): AppError {
   const names = [...new Set(errors.map((e) => e.parameter))].join(', ');
   return new AppError('invalid-input', `Invalid parameter${errors.length > 1 ? 's' : ''}: ${names}`, { errors });
 }
+
+/** 503 with Retry-After: more work is waiting than the server takes on (SPEC §7). */
+export const overloaded = () =>
+  new AppError('service-unavailable', 'The server is overloaded; try again shortly.', {
+    headers: { 'retry-after': '2' },
+  });

@@ -1,5 +1,10 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SQLite } from '../../src/db/sqlite-driver.js';
+import { anonymousResidentBytes, ownResidentBytes } from '../../src/http/own-memory.js';
 import { testApp } from '../helpers/app.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/databases.js';
 import { apiKeyFor, load, twoOrganizations } from '../helpers/fixtures.js';
@@ -31,6 +36,30 @@ describe('overload', () => {
     expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
     expect((await pressed.inject({ method: 'GET', url: '/ready' })).statusCode).toBe(503);
     expect((await pressed.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200);
+  });
+
+  it('does not count the pages of a database file mapped into the process as memory pressure', async () => {
+    // SQLite maps the file into each connection (one per read thread), and RSS counts every mapping:
+    // 300 MiB of a file read through a memory map, with the limit 150 MiB above what the process holds.
+    const dir = mkdtempSync(join(tmpdir(), 'booking-mapped-'));
+    const file = new SQLite(join(dir, 'mapped.sqlite'));
+    try {
+      file.pragma('mmap_size = 1073741824');
+      file.exec(`create table blobs (b blob);
+        with recursive n(i) as (select 1 union all select i + 1 from n where i < 300)
+        insert into blobs select randomblob(1048576) from n`);
+      const limitMiB = Math.round(ownResidentBytes() / 2 ** 20) + 150;
+      const instance = await app({ MAX_RSS_MB: String(limitMiB) });
+      file.prepare('select max(substr(b, -4)) from blobs').get();
+      expect(process.memoryUsage.rss() / 2 ** 20).toBeGreaterThan(limitMiB);
+      // Two memory samples (every 250 ms) later, requests are still answered.
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      expect((await list(instance)).statusCode).toBe(200);
+      expect((await instance.inject({ method: 'GET', url: '/ready' })).statusCode).toBe(200);
+    } finally {
+      file.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('does not count the time the app took to start as overload: the first request after it is answered', async () => {
@@ -65,5 +94,22 @@ describe('overload', () => {
     expect(busy.statusCode).toBe(503);
     expect(Number(busy.headers['retry-after'])).toBeGreaterThan(0);
     await expect.poll(async () => (await list(instance)).statusCode, { timeout: 5_000, interval: 200 }).toBe(200);
+  });
+});
+
+describe('the memory a process holds itself', () => {
+  it.each([
+    ['Name:\tnode\nVmRSS:\t  152992 kB\nRssAnon:\t  102156 kB\nRssFile:\t   50836 kB\n', 102156 * 1024],
+    ['RssAnon:\t       0 kB\n', 0],
+    ['VmRSS:\t  152992 kB\n', undefined],
+    ['', undefined],
+  ])('RssAnon of %j is %s bytes', (status, bytes) => {
+    expect(anonymousResidentBytes(status)).toBe(bytes);
+  });
+
+  it('is this process own resident memory, within its whole resident set', () => {
+    const own = ownResidentBytes();
+    expect(own).toBeGreaterThan(10 * 2 ** 20);
+    expect(own).toBeLessThanOrEqual(process.memoryUsage.rss());
   });
 });

@@ -5,6 +5,7 @@ import type { Command } from 'commander';
 import { buildApp } from '../../app.js';
 import { type Config, loadConfig } from '../../config.js';
 import { closeDb, createDb } from '../../db/database.js';
+import { readThreadsPerProcess } from '../../db/sqlite-read-pool.js';
 import { PrimaryProcessStore, serveRateLimitsToWorkers } from '../../http/rate-limit/primary-store.js';
 import { systemClock } from '../../shared/clock.js';
 import { addDays } from '../../shared/dates.js';
@@ -74,9 +75,9 @@ function keepRequestGarbageYoung(): void {
  * SIGTERM/SIGINT Fastify stops accepting, answers new requests on open connections with 503 and
  * lets in-flight ones finish; then the database closes and the process exits 0.
  */
-async function runServer(config: Config): Promise<number> {
+async function runServer(config: Config, processes: number): Promise<number> {
   keepRequestGarbageYoung();
-  const db = createDb(config.database);
+  const db = createDb(config.database, { readThreads: readThreadsPerProcess(processes) });
   try {
     // A worker's limits are counted in the primary (or in Redis, when configured), never per worker.
     const rateLimitStore = cluster.isWorker && !config.redisUrl ? new PrimaryProcessStore() : undefined;
@@ -160,13 +161,13 @@ async function serve(options: ServeOptions): Promise<void> {
   const workers = workerCount(options.workers);
 
   if (cluster.isWorker) {
-    const port = await runServer(config);
+    const port = await runServer(config, workers);
     process.send?.({ listening: port });
     return;
   }
 
   const { demoReport, demoKey, demoSignIn } = await prepare(config, Boolean(options.demo));
-  const port = workers > 1 ? await runPrimary(workers, config) : await runServer(config);
+  const port = workers > 1 ? await runPrimary(workers, config) : await runServer(config, 1);
   const baseUrl = reachableBaseUrl(config.host, port);
 
   print(
