@@ -122,3 +122,13 @@ export function paginationHeaders(
   }
   return headers;
 }
+
+/**
+ * The total over all pages that a page shows by itself: a page that is not full is the last one,
+ * so the total is its offset and its items, unless it is empty past the first page (past the end,
+ * which says nothing of where the end is). Undefined when only a count can tell. The summaries
+ * repository's `pageTotal` is the same rule in SQL.
+ */
+export function totalShownByPage(page: { limit: number; offset: number }, count: number): number | undefined {
+  return count < page.limit && (count > 0 || page.offset === 0) ? page.offset + count : undefined;
+}

@@ -8,6 +8,7 @@ import {
   pageRelations,
   pageUrl,
   paginationHeaders,
+  totalShownByPage,
 } from '../../src/shared/pagination.js';
 
 /** Parses our own Link header format back into relation → URL, to compare headers with links. */
@@ -280,6 +281,34 @@ describe('Link targets that cannot be forged', () => {
         }
       }),
       { numRuns: 300 },
+    );
+  });
+});
+
+describe('totalShownByPage', () => {
+  it.each([
+    // limit, offset, items on the page, total it shows
+    [10, 0, 0, 0],
+    [10, 0, 3, 3],
+    [10, 0, 10, undefined],
+    [10, 20, 4, 24],
+    [10, 20, 10, undefined],
+    [10, 20, 0, undefined],
+    [1, 5, 0, undefined],
+    [1, 0, 0, 0],
+  ])('limit %i, offset %i, %i items: %s', (limit, offset, count, total) => {
+    expect(totalShownByPage({ limit, offset }, count)).toBe(total);
+  });
+
+  it('is the true total whenever it gives one, and gives one for every page that is not full', () => {
+    fc.assert(
+      fc.property(fc.nat(300), fc.integer({ min: 1, max: 50 }), fc.nat(400), (total, limit, offset) => {
+        const count = Math.max(0, Math.min(limit, total - offset));
+        const shown = totalShownByPage({ limit, offset }, count);
+        if (shown !== undefined) expect(shown).toBe(total);
+        expect(shown === undefined).toBe(count === limit || (count === 0 && offset > 0));
+      }),
+      { numRuns: 500 },
     );
   });
 });

@@ -223,35 +223,55 @@ export interface SummariesJson {
   count: number;
 }
 
+/** `totalShownByPage` (shared/pagination.ts) over the page's own rows, else the filter's count (a subquery run only then). */
+function pageTotal(conn: Conn, filter: SummaryFilter, page: SummaryPage) {
+  const count = dayCountQuery(conn, filter) ?? countQuery(conn, filter);
+  return sql<number | string>`case when count(*) < ${page.limit} and (count(*) > 0 or ${page.offset} = 0)
+    then ${page.offset} + count(*) else ${count} end`;
+}
+
 /**
  * One page (or, without `page`, every matching item) already serialized by the database
  * (summaries-json.ts), in the order of SPEC §4.2; undefined inside a transaction (or for a page the
  * database cannot print, `summariesJsonComplete`), where `findSummaries` and the route's serializer
- * do it. On a cold page, turning every column of every
- * row into a JavaScript value, the values into summaries and the summaries into JSON cost more than
- * reading the rows.
+ * do it. On a cold page, turning every column of every row into a JavaScript value, the values
+ * into summaries and the summaries into JSON cost more than reading the rows.
+ *
+ * With `withTotal`, the same statement also gives the total over all pages (`pageTotal`): one read
+ * instead of a page and then a count (one crossing to a read thread, one round trip to PostgreSQL),
+ * both from one snapshot, and no count at all for a page that is not full.
  */
 export async function findSummariesJson(
   conn: Conn,
   filter: SummaryFilter,
   page?: SummaryPage,
-): Promise<SummariesJson | undefined> {
+  withTotal = false,
+): Promise<(SummariesJson & { total?: number }) | undefined> {
   const prepared = preparedReadsOf(conn);
   if (!prepared) return undefined;
   const column = orderColumn(filter.selection);
+  const totalToo = withTotal && page !== undefined;
   const [row] = await prepared.rows(
-    `summaries-json:${shapeOf(filter, page)}`,
-    (mark) =>
-      pageRows(conn, marked(filter, mark), page && { limit: mark('limit'), offset: mark('offset') }).select((eb) => [
+    `summaries-json:${shapeOf(filter, page)}${totalToo ? ':total' : ''}`,
+    (mark) => {
+      const shape = marked(filter, mark);
+      const markedPage = page && { limit: mark('limit'), offset: mark('offset') };
+      return pageRows(conn, shape, markedPage).select((eb) => [
         summariesJsonArray(prepared.dialect, sql.ref(`r.${column}`)).as('json'),
         eb.fn.countAll<number>().as('count'),
         summariesJsonComplete(prepared.dialect).as('complete'),
-      ]),
+        ...(totalToo && markedPage ? [pageTotal(conn, shape, markedPage).as('total')] : []),
+      ]);
+    },
     bindings(filter, page),
   );
   if (!row?.[2]) return undefined;
   const json = row[0] as Buffer | string;
-  return { json: typeof json === 'string' ? Buffer.from(json) : json, count: Number(row[1]) };
+  return {
+    json: typeof json === 'string' ? Buffer.from(json) : json,
+    count: Number(row[1]),
+    ...(totalToo ? { total: Number(row[3]) } : {}),
+  };
 }
 
 /**

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { addDays, daysBetween, formatClampedTimestamp, startOfDayInZone } from '../../shared/dates.js';
 import { invalidInput, type ParameterError } from '../../shared/errors.js';
+import { totalShownByPage } from '../../shared/pagination.js';
 import { VersionedCache } from '../../shared/versioned-cache.js';
 import { organizationState } from '../organizations/organizations.repository.js';
 import type { VersionedRead } from '../organizations/organizations.service.js';
@@ -100,11 +101,6 @@ export interface SummaryList {
   total: number | undefined;
 }
 
-/** The items, serialized by the database outside a transaction, else as summaries. */
-async function findItems(conn: Kysely<Database>, filter: SummaryFilter, page?: { limit: number; offset: number }) {
-  return (await findSummariesJson(conn, filter, page)) ?? (await findSummaries(conn, filter, page));
-}
-
 /** Totals of queries, shared by their pages, each valid while the organization is unchanged. */
 export type SummaryTotals = VersionedCache<number>;
 
@@ -137,12 +133,26 @@ export async function summaryList(
     eventsCursor: organization?.eventsCursor,
     key: page ? `${queryKey}|${page.limit}|${page.offset}` : `${queryKey}|all`,
     async load() {
-      if (!page) return { items: await findItems(conn, filter), total: undefined };
-      const items = await findItems(conn, filter, page);
-      const count = Array.isArray(items) ? items.length : items.count;
-      // A first page that is not full holds everything: no need to count.
-      if (page.offset === 0 && count < page.limit) return { items, total: count };
-      const total = await totals.getOrLoad(queryKey, version, () => countSummaries(conn, filter));
+      if (!page) {
+        return {
+          items: (await findSummariesJson(conn, filter)) ?? (await findSummaries(conn, filter)),
+          total: undefined,
+        };
+      }
+      // A total kept for the query (its pages walked in turn) spares the count; else the page's own
+      // statement brings it, counting only when the page cannot show it (`totalShownByPage`).
+      const known = totals.get(queryKey, version);
+      const printed = await findSummariesJson(conn, filter, page, known === undefined);
+      if (printed) {
+        const total = known ?? (printed.total as number);
+        if (known === undefined) totals.set(queryKey, version, total);
+        return { items: { json: printed.json, count: printed.count }, total };
+      }
+      const items = await findSummaries(conn, filter, page);
+      const total =
+        known ??
+        totalShownByPage(page, items.length) ??
+        (await totals.getOrLoad(queryKey, version, () => countSummaries(conn, filter)));
       return { items, total };
     },
   };
