@@ -223,10 +223,17 @@ export interface SummariesJson {
   count: number;
 }
 
-/** `totalShownByPage` (shared/pagination.ts) over the page's own rows, else the filter's count (a subquery run only then). */
+/**
+ * `totalShownByPage` (shared/pagination.ts) over the page's own rows, else the filter's count (a
+ * subquery, run only then).
+ */
 function pageTotal(conn: Conn, filter: SummaryFilter, page: SummaryPage) {
   const count = dayCountQuery(conn, filter) ?? countQuery(conn, filter);
-  return sql<number | string>`case when count(*) < ${page.limit} and (count(*) > 0 or ${page.offset} = 0)
+  // Each mention is a parameter of its own: compared with a bare 0, PostgreSQL would type the offset
+  // int4, and offsets go up to 2^53 - 1.
+  return sql<
+    number | string
+  >`case when count(*) < ${page.limit} and (count(*) > 0 or cast(${page.offset} as bigint) = 0)
     then ${page.offset} + count(*) else ${count} end`;
 }
 
