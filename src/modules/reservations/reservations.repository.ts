@@ -231,9 +231,8 @@ function pageTotal(conn: Conn, filter: SummaryFilter, page: SummaryPage) {
   const count = dayCountQuery(conn, filter) ?? countQuery(conn, filter);
   // Each mention is a parameter of its own: compared with a bare 0, PostgreSQL would type the offset
   // int4, and offsets go up to 2^53 - 1.
-  return sql<
-    number | string
-  >`case when count(*) < ${page.limit} and (count(*) > 0 or cast(${page.offset} as bigint) = 0)
+  const onFirstPage = sql`cast(${page.offset} as bigint) = 0`;
+  return sql<number | string>`case when count(*) < ${page.limit} and (count(*) > 0 or ${onFirstPage})
     then ${page.offset} + count(*) else ${count} end`;
 }
 
