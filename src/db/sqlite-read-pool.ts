@@ -37,11 +37,10 @@ const WORKER_FILE = here.endsWith('.ts')
 export class SqliteReadPool {
   readonly #filename: string;
   readonly #threads: number;
-  #pool: Piscina<ReadTask, ReadResult> | undefined;
-  readonly #underWay = new Set<Promise<ReadResult>>();
-  #closed = false;
-
   readonly #maxQueue: number;
+  readonly #underWay = new Set<Promise<ReadResult>>();
+  #pool: Piscina<ReadTask, ReadResult> | undefined;
+  #closed = false;
 
   /** `maxQueue`: statements that may wait for a thread; past it a read is refused as overload (503). */
   constructor(filename: string, threads: number, { maxQueue = 64 * threads } = {}) {
