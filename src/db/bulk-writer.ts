@@ -509,8 +509,12 @@ async function withPostgresWriter(db: Extract<Db, { dialect: 'postgres' }>, work
     client.release(failed);
   }
   // Fresh statistics for what the load wrote: a table that grew by a million rows since autovacuum
-  // last looked makes the planner sort a whole organization's events for one page of the feed.
-  for (const table of [...loaded]) await db.kysely.executeQuery(CompiledQuery.raw(`analyze ${table}`));
+  // last looked makes the planner sort a whole organization's events for one page of the feed. And
+  // its visibility map: until a VACUUM marks the new pages all-visible, an index-only scan (a page's
+  // offset walked over the covering index) still reads the row of every entry it skips, and
+  // autovacuum may come late or, where an operator turned it off, never. Outside the load's
+  // transaction, as VACUUM must be; a second or so per million rows.
+  for (const table of [...loaded]) await db.kysely.executeQuery(CompiledQuery.raw(`vacuum (analyze) ${table}`));
 }
 
 /**

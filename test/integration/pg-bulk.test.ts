@@ -192,6 +192,19 @@ describe.each(DIALECTS.filter((d) => d === 'postgres'))('bulk loads into %s', (d
     expect(inserted[0]?.id).toBeGreaterThan(30_001);
   });
 
+  it('leaves the pages it loaded all-visible, so an index-only scan reads no row of them', async () => {
+    await withBulkWriter(db, async (writer) => {
+      await writer.deferIndexes('reservations');
+      await writer.upsert('reservations', stays(30_000));
+    });
+    const { rows } = await sql<{ pages: number; visible: number }>`
+      select relpages as pages, relallvisible as visible from pg_class where oid = 'reservations'::regclass`.execute(
+      db.kysely,
+    );
+    expect(rows[0]?.pages).toBeGreaterThan(100);
+    expect(rows[0]?.visible).toBe(rows[0]?.pages);
+  });
+
   it('sees its own rows inside the load, and a row upserted twice takes its last values', async () => {
     let seen = -1;
     await withBulkWriter(db, async (writer, trx) => {
