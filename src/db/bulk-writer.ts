@@ -508,13 +508,39 @@ async function withPostgresWriter(db: Extract<Db, { dialect: 'postgres' }>, work
     // A connection that failed in the middle of a COPY is not handed to anyone else.
     client.release(failed);
   }
-  // Fresh statistics for what the load wrote: a table that grew by a million rows since autovacuum
-  // last looked makes the planner sort a whole organization's events for one page of the feed. And
-  // its visibility map: until a VACUUM marks the new pages all-visible, an index-only scan (a page's
-  // offset walked over the covering index) still reads the row of every entry it skips, and
-  // autovacuum may come late or, where an operator turned it off, never. Outside the load's
-  // transaction, as VACUUM must be; a second or so per million rows.
-  for (const table of [...loaded]) await db.kysely.executeQuery(CompiledQuery.raw(`vacuum (analyze) ${table}`));
+  await tidyAfterLoad(db.pool, [...loaded]);
+}
+
+/**
+ * After a PostgreSQL load's commit, `VACUUM (ANALYZE)` of what it loaded. Fresh statistics: a table
+ * that grew by a million rows since autovacuum last looked makes the planner sort a whole
+ * organization's events for one page of the feed. And its visibility map: until a VACUUM marks the
+ * new pages all-visible, an index-only scan (a page's offset walked over the covering index) still
+ * reads the row of every entry it skips, and autovacuum may come late or, where an operator turned
+ * it off, never.
+ *
+ * The load has committed, so nothing here may make it look failed: the connection is one of its own
+ * without the requests' 15 s statement timeout (a VACUUM of a large table outlasts it), discarded
+ * afterwards; a table that another VACUUM, an autovacuum or an index build holds is skipped rather
+ * than waited for; and a failure is a warning.
+ */
+async function tidyAfterLoad(pool: pg.Pool, tables: readonly BulkTable[]): Promise<void> {
+  if (tables.length === 0) return;
+  let client: pg.PoolClient | undefined;
+  try {
+    client = await pool.connect();
+    await client.query('set statement_timeout = 0');
+    for (const table of tables) {
+      await client.query({
+        text: `vacuum (analyze, skip_locked) ${table}`,
+        query_timeout: LOAD_QUERY_TIMEOUT_MS,
+      } as pg.QueryConfig);
+    }
+  } catch (error) {
+    process.emitWarning(`the load is committed, but VACUUM after it failed: ${(error as Error).message}`);
+  } finally {
+    client?.release(true);
+  }
 }
 
 /**

@@ -193,6 +193,8 @@ describe.each(DIALECTS.filter((d) => d === 'postgres'))('bulk loads into %s', (d
   });
 
   it('leaves the pages it loaded all-visible, so an index-only scan reads no row of them', async () => {
+    // No dead rows left by the tests before (beforeEach deletes): only what this load writes.
+    await sql`truncate reservations, events`.execute(db.kysely);
     await withBulkWriter(db, async (writer) => {
       await writer.deferIndexes('reservations');
       await writer.upsert('reservations', stays(30_000));
@@ -216,6 +218,27 @@ describe.each(DIALECTS.filter((d) => d === 'postgres'))('bulk loads into %s', (d
     });
     expect(plan).toContain('"Node Type":"Index Only Scan"');
     expect(plan).toContain('"Heap Fetches":0');
+  });
+
+  it('ends and keeps its rows while another maintenance holds a loaded table: its VACUUM skips that table', async () => {
+    // What an autovacuum, a VACUUM or an index build holds: SHARE UPDATE EXCLUSIVE, which a VACUUM
+    // would wait for. It does not stop the load itself (its inserts take ROW EXCLUSIVE).
+    if (db.dialect !== 'postgres') throw new Error('a PostgreSQL test');
+    const other = await db.pool.connect();
+    try {
+      await other.query('begin');
+      await other.query('lock table reservations in share update exclusive mode');
+      const loaded = withBulkWriter(db, (writer) => writer.upsert('reservations', stays(200)));
+      const settled = await Promise.race([
+        loaded.then(() => 'loaded'),
+        new Promise((resolve) => setTimeout(resolve, 10_000, 'still waiting')),
+      ]);
+      expect(settled).toBe('loaded');
+      expect(await count(db, 'reservations')).toBe(200);
+    } finally {
+      await other.query('rollback');
+      other.release();
+    }
   });
 
   it('sees its own rows inside the load, and a row upserted twice takes its last values', async () => {
