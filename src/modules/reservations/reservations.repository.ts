@@ -3,6 +3,11 @@ import type { Database, ReservationRow, ReservationTable } from '../../db/schema
 import { type Mark, preparedReadsOf } from '../../db/prepared-reads.js';
 import { forUpdate } from '../../db/write-transaction.js';
 import type { OwnedRecords } from '../organizations/organizations.service.js';
+import {
+  type OrganizationState,
+  organizationStateColumns,
+  toOrganizationState,
+} from '../organizations/organizations.repository.js';
 import { daysBetween } from '../../shared/dates.js';
 import { formatAmount } from '../../shared/money.js';
 import type { ReservationStatus } from './reservation-status.js';
@@ -236,6 +241,14 @@ function pageTotal(conn: Conn, filter: SummaryFilter, page: SummaryPage) {
     then ${page.offset} + count(*) else ${count} end`;
 }
 
+/** What `findSummariesJson` may bring beside the page. */
+export interface SummariesJsonOptions {
+  /** The total over all pages too (`pageTotal`). */
+  withTotal?: boolean;
+  /** The organization's state too (`organizationStateColumns`), from the page's own snapshot. */
+  withState?: boolean;
+}
+
 /**
  * One page (or, without `page`, every matching item) already serialized by the database
  * (summaries-json.ts), in the order of SPEC §4.2; undefined inside a transaction (or for a page the
@@ -245,20 +258,22 @@ function pageTotal(conn: Conn, filter: SummaryFilter, page: SummaryPage) {
  *
  * With `withTotal`, the same statement also gives the total over all pages (`pageTotal`): one read
  * instead of a page and then a count (one crossing to a read thread, one round trip to PostgreSQL),
- * both from one snapshot, and no count at all for a page that is not full.
+ * both from one snapshot, and no count at all for a page that is not full. With `withState`, it
+ * gives the organization's state as well (`state`, undefined for no organization): what the page
+ * shows is exactly the organization at that counter.
  */
 export async function findSummariesJson(
   conn: Conn,
   filter: SummaryFilter,
   page?: SummaryPage,
-  withTotal = false,
-): Promise<(SummariesJson & { total?: number }) | undefined> {
+  { withTotal = false, withState = false }: SummariesJsonOptions = {},
+): Promise<(SummariesJson & { total?: number; state?: OrganizationState | undefined }) | undefined> {
   const prepared = preparedReadsOf(conn);
   if (!prepared) return undefined;
   const column = orderColumn(filter.selection);
   const totalToo = withTotal && page !== undefined;
   const [row] = await prepared.rows(
-    `summaries-json:${shapeOf(filter, page)}${totalToo ? ':total' : ''}`,
+    `summaries-json:${shapeOf(filter, page)}${totalToo ? ':total' : ''}${withState ? ':state' : ''}`,
     (mark) => {
       const shape = marked(filter, mark);
       const markedPage = page && { limit: mark('limit'), offset: mark('offset') };
@@ -266,7 +281,9 @@ export async function findSummariesJson(
         summariesJsonArray(prepared.dialect, sql.ref(`r.${column}`)).as('json'),
         eb.fn.countAll<number>().as('count'),
         summariesJsonComplete(prepared.dialect).as('complete'),
-        ...(totalToo && markedPage ? [pageTotal(conn, shape, markedPage).as('total')] : []),
+        // A total that is not asked for is NULL: the state's columns keep their places.
+        (totalToo && markedPage ? pageTotal(conn, shape, markedPage) : sql<number | string | null>`null`).as('total'),
+        ...(withState ? organizationStateColumns(conn, shape.organizationId) : []),
       ]);
     },
     bindings(filter, page),
@@ -277,6 +294,7 @@ export async function findSummariesJson(
     json: typeof json === 'string' ? Buffer.from(json) : json,
     count: Number(row[1]),
     ...(totalToo ? { total: Number(row[3]) } : {}),
+    ...(withState ? { state: toOrganizationState(conn, row.slice(4)) } : {}),
   };
 }
 
