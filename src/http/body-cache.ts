@@ -17,7 +17,7 @@ export interface BodyCache<M> {
   readonly kept: VersionedCache<CachedBody<M>>;
   /** Loads under way, by key and version: requests arriving meanwhile wait for the same one. */
   readonly loading: Map<string, Promise<CachedBody<M>>>;
-  /** Fresh reads under way (`freshOrCachedBody`), by key. */
+  /** Fresh reads under way (`freshOrCachedBody`), by key: their version is known only at the end. */
   readonly fresh: Map<string, Promise<FreshBody<M> | undefined>>;
 }
 
@@ -68,8 +68,11 @@ export function cachedBody<T, M>(
  * The body of a read that can also be made fresh: while nothing is kept under its key, it is read
  * together with its organization's counter (one statement instead of the counter and then the read),
  * and kept under that counter; else, or when the fresh read declines, as `cachedBody` does. With
- * the feed's cursor of the snapshot the body shows. Concurrent requests of one key share one read,
- * as in `cachedBody`.
+ * the feed's cursor of the snapshot the body shows.
+ *
+ * Only the first request of a key reads it fresh. One arriving meanwhile reads the counter first,
+ * as `cachedBody` needs: the fresh read may have started before a write this request must see.
+ * It then waits for that read, and takes its body when it is of the counter just read.
  */
 export async function freshOrCachedBody<T, M>(
   cache: BodyCache<M>,
@@ -77,25 +80,24 @@ export async function freshOrCachedBody<T, M>(
   versioned: () => Promise<VersionedRead<T>>,
   render: (value: T) => CachedBody<M>,
 ): Promise<FreshBody<M>> {
-  if (fresh && !cache.kept.holds(fresh.key)) {
-    let loading = cache.fresh.get(fresh.key);
-    if (loading === undefined) {
-      loading = (async () => {
-        try {
-          const read = await fresh.load();
-          return (
-            read && { entry: keep(cache, fresh.key, read.version, render(read.value)), eventsCursor: read.eventsCursor }
-          );
-        } finally {
-          cache.fresh.delete(fresh.key);
-        }
-      })();
-      cache.fresh.set(fresh.key, loading);
-    }
-    const body = await loading;
+  if (fresh && !cache.fresh.has(fresh.key) && !cache.kept.holds(fresh.key)) {
+    const reading = (async () => {
+      try {
+        const read = await fresh.load();
+        return (
+          read && { entry: keep(cache, fresh.key, read.version, render(read.value)), eventsCursor: read.eventsCursor }
+        );
+      } finally {
+        cache.fresh.delete(fresh.key);
+      }
+    })();
+    cache.fresh.set(fresh.key, reading);
+    const body = await reading;
     if (body) return body;
   }
   const read = await versioned();
+  // Its failure is the first request's to report; this one goes on with a read of its own.
+  await cache.fresh.get(read.key)?.catch(() => undefined);
   return { entry: await cachedBody(cache, read, render), eventsCursor: read.eventsCursor };
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ImportReservation } from '../../src/modules/data/import.schemas.js';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { preparedReadsOf } from '../../src/db/prepared-reads.js';
+import type { ImportDocument, ImportReservation } from '../../src/modules/data/import.schemas.js';
 import { importDocument } from '../../src/modules/data/import.service.js';
 import { testApp } from '../helpers/app.js';
 import { createTestDatabase, DIALECTS, type TestDatabase } from '../helpers/databases.js';
@@ -9,128 +10,141 @@ import { apiKeyFor, fixedClock } from '../helpers/fixtures.js';
 /**
  * Issue 20: a summaries page nothing is kept for is read in one statement together with its
  * organization's state, its filter built with the zone and longest stay a read saw before
- * (`freshSummaryPage`). These are the ways that earlier view can be out of date by the time a new
- * page is asked for; each answer must be what a plain read of the data gives now.
+ * (`freshSummaryPage`). That earlier view can be out of date by the time a new page is asked for;
+ * each answer must be what a plain read of the data gives now. Each test has an organization of
+ * its own, read once first (so that the process has seen it), then changed.
  */
 
 const PATH = '/api/reservations/summaries';
-const ORGANIZATION = 1;
-
-let nextId = 1;
-function reservation(accommodation: number, dateFrom: string, dateTo: string, modified: string): ImportReservation {
-  const id = nextId++;
-  return {
-    id,
-    reservationNumber: `F-${id}`,
-    organization: ORGANIZATION,
-    accommodation,
-    status: 'confirmed',
-    dateFrom,
-    dateTo,
-    adults: 2,
-    children: 0,
-    babies: 0,
-    guestName: `Guest ${id}`,
-    totalAmount: '100.00',
-    currency: 'EUR',
-    channel: 'website',
-    created: '2025-01-01T10:00:00Z',
-    modified,
-    cancelled: null,
-  };
-}
 
 describe.each(DIALECTS)('pages read with their organization state on %s', (dialect) => {
   let database: TestDatabase;
   let app: FastifyInstance;
-  let key: string;
-  const load = (document: Parameters<typeof importDocument>[2]) => importDocument(database.db, fixedClock(), document);
+  let nextId = 1;
+  let nextUnit = 1;
 
   beforeAll(async () => {
-    nextId = 1;
     database = await createTestDatabase(dialect);
-    await load({
-      organizations: [{ id: ORGANIZATION, name: 'Park', timezone: 'UTC' }],
-      accommodations: [1, 2, 3, 4].map((id) => ({
-        id,
-        organization: ORGANIZATION,
-        title: `Unit ${id}`,
-        type: 'chalet',
-        maxPersons: 4,
-      })),
-      reservations: [
-        reservation(1, '2025-03-01', '2025-03-05', '2025-03-01T12:00:00Z'),
-        // 23:30 UTC on 31 May: 1 June in Europe/Amsterdam (UTC+2).
-        reservation(1, '2025-05-01', '2025-05-03', '2025-05-31T23:30:00Z'),
-        ...['2025-07-01', '2025-07-02', '2025-07-03'].map((day) =>
-          reservation(
-            3,
-            day,
-            day.replace(/\d\d$/, (d) => String(Number(d) + 1).padStart(2, '0')),
-            '2025-06-01T12:00:00Z',
-          ),
-        ),
-      ],
-    });
-    key = await apiKeyFor(database.db, { organizations: [ORGANIZATION] });
     app = await testApp(database.db);
   });
   afterAll(() => database.drop());
+  afterEach(() => vi.restoreAllMocks());
 
-  const get = async (query: string) => {
-    const response = await app.inject({
-      url: `${PATH}?organization=${ORGANIZATION}&${query}`,
-      headers: { accept: 'application/json', 'x-api-key': key },
-    });
-    expect(response.statusCode).toBe(200);
-    return {
-      numbers: (response.json() as { reservationNumber: string }[]).map((r) => r.reservationNumber),
-      total: response.headers['x-total-count'],
+  const load = (document: ImportDocument) => importDocument(database.db, fixedClock(), document);
+
+  /** A new organization in `timezone`; its reservations are made by `book`, each on a unit of its own. */
+  async function park(id: number, timezone: string) {
+    await load({ organizations: [{ id, name: `Park ${id}`, timezone }] });
+    const key = await apiKeyFor(database.db, { organizations: [id] });
+    const book = async (dateFrom: string, dateTo: string, modified: string): Promise<ImportReservation> => {
+      const unit = nextUnit++;
+      const number = nextId++;
+      const reservation: ImportReservation = {
+        id: number,
+        reservationNumber: `F-${number}`,
+        organization: id,
+        accommodation: unit,
+        status: 'confirmed',
+        dateFrom,
+        dateTo,
+        adults: 2,
+        children: 0,
+        babies: 0,
+        guestName: 'Guest',
+        totalAmount: '100.00',
+        currency: 'EUR',
+        channel: 'website',
+        created: '2025-01-01T10:00:00Z',
+        modified,
+        cancelled: null,
+      };
+      await load({
+        accommodations: [{ id: unit, organization: id, title: `Unit ${unit}`, type: 'chalet', maxPersons: 4 }],
+        reservations: [reservation],
+      });
+      return reservation;
     };
-  };
+    const get = async (query: string) => {
+      const response = await app.inject({
+        url: `${PATH}?organization=${id}&${query}`,
+        headers: { accept: 'application/json', 'x-api-key': key },
+      });
+      expect(response.statusCode).toBe(200);
+      return {
+        numbers: (response.json() as { reservationNumber: string }[]).map((r) => r.reservationNumber),
+        total: response.headers['x-total-count'],
+        eventsCursor: response.headers['events-cursor'],
+      };
+    };
+    return { book, get };
+  }
+
+  const numbers = (...reservations: ImportReservation[]) => reservations.map((r) => r.reservationNumber);
+
+  it('serves a page nothing holds from one statement, without reading the state before it', async () => {
+    const { book, get } = await park(10, 'UTC');
+    const first = await book('2025-07-01', '2025-07-02', '2025-06-01T12:00:00Z');
+    const second = await book('2025-07-02', '2025-07-03', '2025-06-01T12:00:00Z');
+    await get('dateFrom=2025-07-01&dateTo=2025-07-31&limit=1');
+    const reads = preparedReadsOf(database.db.kysely);
+    if (!reads) throw new Error('no prepared reads');
+    const lookups = vi.spyOn(reads, 'first');
+    const page = await get('dateFrom=2025-07-01&dateTo=2025-07-30&limit=1&offset=1');
+    expect(page.numbers).toEqual(numbers(second));
+    expect(page.total).toBe('2');
+    expect(page.eventsCursor).toEqual(expect.any(String));
+    // The credential is looked up; the organization's state is not (it came with the page).
+    expect(lookups.mock.calls.map(([shape]) => shape)).toEqual(['credential-by-key-hash']);
+    expect((await get('dateFrom=2025-07-01&dateTo=2025-07-30&limit=1&offset=0')).numbers).toEqual(numbers(first));
+  });
 
   it('finds a stay that became the longest after the organization was last read', async () => {
+    const { book, get } = await park(20, 'UTC');
+    await book('2025-03-01', '2025-03-05', '2025-03-01T12:00:00Z');
     // Read once: the longest stay is 4 nights, so a June stay query starts its walk in late May.
     expect((await get('dateFrom=2025-06-01&dateTo=2025-06-30&referenceDate=stay')).numbers).toEqual([]);
-    const long = reservation(2, '2025-01-10', '2025-06-15', '2025-01-10T12:00:00Z');
-    await load({ reservations: [long] });
-    // A page never asked for: its walk must start 156 nights back now.
-    expect((await get('dateFrom=2025-06-10&dateTo=2025-06-20&referenceDate=stay')).numbers).toEqual([
-      long.reservationNumber,
-    ]);
+    const long = await book('2025-01-10', '2025-06-15', '2025-01-10T12:00:00Z');
+    // A query never asked before: its walk must now start 156 nights back.
+    expect((await get('dateFrom=2025-06-10&dateTo=2025-06-20&referenceDate=stay')).numbers).toEqual(numbers(long));
   });
 
   it("bounds timestamps by the organization's new time zone after it changed", async () => {
-    expect((await get('dateFrom=2025-06-01&dateTo=2025-06-30&referenceDate=modified')).numbers).toEqual([
-      'F-3',
-      'F-4',
-      'F-5',
-    ]);
-    await load({ organizations: [{ id: ORGANIZATION, name: 'Park', timezone: 'Europe/Amsterdam' }] });
-    // 2025-05-31T23:30Z is 1 June in Amsterdam; the July arrivals' 12:00Z is still 1 June.
-    expect((await get('dateFrom=2025-06-01&dateTo=2025-06-29&referenceDate=modified')).numbers).toEqual([
-      'F-2',
-      'F-3',
-      'F-4',
-      'F-5',
-    ]);
+    const { book, get } = await park(30, 'UTC');
+    // 23:30 UTC on 31 May: 1 June in Europe/Amsterdam (UTC+2).
+    const late = await book('2025-05-01', '2025-05-03', '2025-05-31T23:30:00Z');
+    const june = await book('2025-07-01', '2025-07-02', '2025-06-01T12:00:00Z');
+    expect((await get('dateFrom=2025-06-01&dateTo=2025-06-30&referenceDate=modified')).numbers).toEqual(numbers(june));
+    await load({ organizations: [{ id: 30, name: 'Park 30', timezone: 'Europe/Amsterdam' }] });
+    // Another period than the one asked above, so that no kept page answers it.
+    expect((await get('dateFrom=2025-06-01&dateTo=2025-06-29&referenceDate=modified')).numbers).toEqual(
+      numbers(late, june),
+    );
   });
 
   it("gives the new total on a query's next page after a write", async () => {
-    const july = 'dateFrom=2025-07-01&dateTo=2025-07-31&referenceDate=date-from&limit=1';
-    expect(await get(`${july}&offset=0`)).toEqual({ numbers: ['F-3'], total: '3' });
-    await load({ reservations: [reservation(4, '2025-07-20', '2025-07-22', '2025-06-02T12:00:00Z')] });
-    // The total of the query was kept under the counter before the write: it must not be used.
-    expect(await get(`${july}&offset=1`)).toEqual({ numbers: ['F-4'], total: '4' });
+    const { book, get } = await park(40, 'UTC');
+    const arrivals = [
+      await book('2025-07-01', '2025-07-02', '2025-06-01T12:00:00Z'),
+      await book('2025-07-02', '2025-07-03', '2025-06-01T12:00:00Z'),
+      await book('2025-07-03', '2025-07-04', '2025-06-01T12:00:00Z'),
+    ];
+    const july = 'dateFrom=2025-07-01&dateTo=2025-07-31&limit=1';
+    expect(await get(`${july}&offset=0`)).toMatchObject({ numbers: numbers(arrivals[0]!), total: '3' });
+    await book('2025-07-20', '2025-07-22', '2025-06-02T12:00:00Z');
+    // The query's total was kept under the counter before the write: it must not be used.
+    expect(await get(`${july}&offset=1`)).toMatchObject({ numbers: numbers(arrivals[1]!), total: '4' });
   });
 
   it('never keeps a page read during a write under a counter newer than its rows', async () => {
+    const { book, get } = await park(50, 'UTC');
+    await book('2025-07-05', '2025-07-06', '2025-06-01T12:00:00Z');
+    await get('dateFrom=2025-07-01&dateTo=2025-07-31&limit=1');
     const plain = async (dateTo: string, offset: number) =>
       (
         await database.db.kysely
           .selectFrom('reservations')
           .select('reservation_number')
-          .where('organization_id', '=', ORGANIZATION)
+          .where('organization_id', '=', 50)
           .where('date_from', '>=', '2025-07-01')
           .where('date_from', '<=', dateTo)
           .orderBy('date_from')
@@ -140,21 +154,50 @@ describe.each(DIALECTS)('pages read with their organization state on %s', (diale
           .execute()
       ).map((r) => r.reservation_number);
     for (let round = 0; round < 6; round++) {
-      // Queries no request asked before (their own dateTo), read while a reservation arrives on 1 July.
+      // Queries no request asked before (their own dateTo), read while a reservation arrives on 1 July,
+      // each asked twice at once (the second shares or waits for the first's read).
       const dateTo = `2025-07-${21 + round}`;
       const urls = [0, 1, 2, 3].map((offset) => `dateFrom=2025-07-01&dateTo=${dateTo}&limit=1&offset=${offset}`);
-      const arrival = reservation(5 + round, '2025-07-01', '2025-07-02', '2025-06-03T12:00:00Z');
       await Promise.all([
-        load({
-          accommodations: [{ id: 5 + round, organization: ORGANIZATION, title: 'Unit', type: 'chalet', maxPersons: 4 }],
-          reservations: [arrival],
-        }),
-        ...urls.map((url) => get(url)),
+        book('2025-07-01', '2025-07-02', '2025-06-03T12:00:00Z'),
+        ...[...urls, ...urls].map((url) => get(url)),
       ]);
       // Asked again once the write has committed: whatever was kept must not hide it.
       for (const [offset, url] of urls.entries()) {
         expect((await get(url)).numbers, `round ${round}, offset ${offset}`).toEqual(await plain(dateTo, offset));
       }
     }
+  });
+
+  it('sees a write committed while a first request of the same page was still reading it', async () => {
+    const { book, get } = await park(60, 'UTC');
+    const existing = await book('2025-07-05', '2025-07-06', '2025-06-01T12:00:00Z');
+    await get('dateFrom=2025-07-01&dateTo=2025-07-31&limit=1');
+    const reads = preparedReadsOf(database.db.kysely);
+    if (!reads) throw new Error('no prepared reads');
+    // The first request's page statement has run, but its answer is held until the write below has
+    // committed and a second request of the same page has arrived.
+    const rows = reads.rows.bind(reads);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let started!: () => void;
+    const read = new Promise<void>((resolve) => (started = resolve));
+    vi.spyOn(reads, 'rows').mockImplementationOnce(async (...args) => {
+      const result = await rows(...args);
+      started();
+      await held;
+      return result;
+    });
+    const query = 'dateFrom=2025-07-01&dateTo=2025-07-30';
+    const first = get(query);
+    await read;
+    const arrival = await book('2025-07-01', '2025-07-02', '2025-06-03T12:00:00Z');
+    const second = get(query);
+    // Let the second request reach the point where it would take the first one's answer.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    release();
+    expect((await first).numbers).toEqual(numbers(existing));
+    // Asked after the write: it must show it.
+    expect((await second).numbers).toEqual(numbers(arrival, existing));
   });
 });

@@ -288,13 +288,14 @@ export async function findSummariesJson(
     },
     bindings(filter, page),
   );
-  if (!row?.[2]) return undefined;
-  const json = row[0] as Buffer | string;
+  if (!row) return undefined;
+  const [json, count, complete, total, ...state] = row as [Buffer | string, unknown, unknown, unknown, ...unknown[]];
+  if (!complete) return undefined;
   return {
     json: typeof json === 'string' ? Buffer.from(json) : json,
-    count: Number(row[1]),
-    ...(totalToo ? { total: Number(row[3]) } : {}),
-    ...(withState ? { state: toOrganizationState(conn, row.slice(4)) } : {}),
+    count: Number(count),
+    ...(totalToo ? { total: Number(total) } : {}),
+    ...(withState ? { state: toOrganizationState(conn, state) } : {}),
   };
 }
 

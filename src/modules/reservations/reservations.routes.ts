@@ -13,6 +13,7 @@ import { paginationHeaders } from '../../shared/pagination.js';
 import { IdParams } from '../../shared/schemas.js';
 import { currentEventsCursor } from '../events/events.repository.js';
 import { idempotent } from '../idempotency/idempotency.service.js';
+import type { VersionedRead } from '../organizations/organizations.service.js';
 import { rulesInForce } from './behaviour-rules.js';
 import {
   CreateReservationBody,
@@ -74,6 +75,11 @@ export const reservationRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock
         body: Array.isArray(items) ? jsonBody(serialize(items)) : new JsonBody(items.json),
         meta: total,
       });
+      // An unpaginated result may be any size: it is not kept.
+      const unkept = async (read: VersionedRead<SummaryList>) => ({
+        entry: render(await read.load()),
+        eventsCursor: read.eventsCursor,
+      });
       const versioned = () => summaryList(db.kysely, organization, summaryRequest, memory);
       const { page } = summaryRequest;
       const {
@@ -86,11 +92,7 @@ export const reservationRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock
             versioned,
             render,
           )
-        : // An unpaginated result may be any size: it is not kept.
-          await versioned().then(async (read) => ({
-            entry: render(await read.load()),
-            eventsCursor: read.eventsCursor,
-          }));
+        : await unkept(await versioned());
       if (page && total !== undefined) reply.headers(paginationHeaders(request.url, total, page.limit, page.offset));
       if (eventsCursor) reply.header('events-cursor', eventsCursor);
       return sendJsonBody(reply, body);

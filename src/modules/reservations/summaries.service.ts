@@ -187,9 +187,10 @@ export async function summaryList(
  * A page read in one statement with its organization's state, instead of the state and then the
  * page (`summaryList`): for a page no cache holds, where the state would only name the version to
  * keep it under. The filter is built with the zone and longest stay a read last saw; the statement
- * returns them as they are now, and a page built on others is not used (`load` gives undefined and
- * the caller reads it with `summaryList`), nor is a total kept under another version. Undefined for a
- * request without a page, or for an organization no read has seen yet.
+ * returns them as they are now. The page is not used (`load` gives undefined and the caller reads
+ * it with `summaryList`) when they give another filter, or when a total kept under the version seen
+ * spared the count and the version has moved since. Undefined for a request without a page, or for
+ * an organization no read has seen yet.
  */
 export function freshSummaryPage(
   conn: Kysely<Database>,
@@ -206,10 +207,15 @@ export function freshSummaryPage(
     async load() {
       const known = memory.totals.get(queryKey, seen.version);
       const printed = await findSummariesJson(conn, filter, page, { withTotal: known === undefined, withState: true });
-      const now = printed?.state;
-      if (!printed || !now) return undefined;
+      if (!printed) return undefined;
+      const now = printed.state;
+      if (!now) {
+        // The organization is gone: `summaryList` answers for it, without a statement wasted first.
+        memory.organizations.delete(organizationId);
+        return undefined;
+      }
       memory.organizations.set(organizationId, now);
-      if (now.timezone !== seen.timezone || now.longestStayNights !== seen.longestStayNights) return undefined;
+      if (planOf(organizationId, request, now).key !== key) return undefined;
       if (known !== undefined && now.version !== seen.version) return undefined;
       const total = known ?? (printed.total as number);
       if (known === undefined) memory.totals.set(queryKey, now.version, total);
