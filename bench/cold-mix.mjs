@@ -62,7 +62,7 @@ export async function coldMix(databaseUrl, count = COLD_REQUESTS, seed = 20) {
   if (existsSync(file) && existsSync(itemsFile(file))) return file;
   const { createDb, closeDb } = await import(join(ROOT, 'dist/src/db/database.js'));
   const { parseDatabaseUrl } = await import(join(ROOT, 'dist/src/config.js'));
-  const { summaryList, createSummaryMemory } = await import(
+  const { summaryList, createSummaryTotals } = await import(
     join(ROOT, 'dist/src/modules/reservations/summaries.service.js')
   );
   const db = createDb(parseDatabaseUrl({ value: databaseUrl, name: 'DATABASE_URL' }));
@@ -74,7 +74,7 @@ export async function coldMix(databaseUrl, count = COLD_REQUESTS, seed = 20) {
         db.kysely,
         organization,
         { ...request, statuses: undefined, page: { limit: 1, offset: 0 } },
-        createSummaryMemory(),
+        createSummaryTotals(),
       );
       totals.set(key, (await read.load()).total);
     }

@@ -1,4 +1,4 @@
-import type { FreshRead, VersionedRead } from '../modules/organizations/organizations.service.js';
+import type { VersionedRead } from '../modules/organizations/organizations.service.js';
 import { VersionedCache } from '../shared/versioned-cache.js';
 import type { JsonBody } from './etag.js';
 
@@ -17,14 +17,6 @@ export interface BodyCache<M> {
   readonly kept: VersionedCache<CachedBody<M>>;
   /** Loads under way, by key and version: requests arriving meanwhile wait for the same one. */
   readonly loading: Map<string, Promise<CachedBody<M>>>;
-  /** Fresh reads under way (`freshOrCachedBody`), by key: their version is known only at the end. */
-  readonly fresh: Map<string, Promise<FreshBody<M> | undefined>>;
-}
-
-/** A body, with the feed's cursor of the snapshot it shows. */
-interface FreshBody<M> {
-  entry: CachedBody<M>;
-  eventsCursor: string | undefined;
 }
 
 export function createBodyCache<M>(maxBytes: number): BodyCache<M> {
@@ -34,7 +26,7 @@ export function createBodyCache<M>(maxBytes: number): BodyCache<M> {
     // The body's bytes and its compressed variants: a variant made later weighs the entry again.
     weigh: (entry) => entry.body.weight,
   });
-  return { kept, loading: new Map(), fresh: new Map() };
+  return { kept, loading: new Map() };
 }
 
 /**
@@ -54,7 +46,14 @@ export function cachedBody<T, M>(
   if (loading === undefined) {
     loading = (async () => {
       try {
-        return keep(cache, read.key, read.version, render(await read.load()));
+        const entry = render(await read.load());
+        cache.kept.set(read.key, read.version, entry);
+        // lru-cache weighs an entry when it is set: setting it again (while it is still the one
+        // kept) counts a variant made later, so the byte bound holds for compressed pages too.
+        entry.body.onGrow(() => {
+          if (cache.kept.get(read.key, read.version) === entry) cache.kept.set(read.key, read.version, entry);
+        });
+        return entry;
       } finally {
         cache.loading.delete(flight);
       }
@@ -62,51 +61,4 @@ export function cachedBody<T, M>(
     cache.loading.set(flight, loading);
   }
   return loading;
-}
-
-/**
- * The body of a read that can also be made fresh: while nothing is kept under its key, it is read
- * together with its organization's counter (one statement instead of the counter and then the read),
- * and kept under that counter; else, or when the fresh read declines, as `cachedBody` does. With
- * the feed's cursor of the snapshot the body shows.
- *
- * Only the first request of a key reads it fresh. One arriving meanwhile reads the counter first,
- * as `cachedBody` needs: the fresh read may have started before a write this request must see.
- * It then waits for that read, and takes its body when it is of the counter just read.
- */
-export async function freshOrCachedBody<T, M>(
-  cache: BodyCache<M>,
-  fresh: FreshRead<T> | undefined,
-  versioned: () => Promise<VersionedRead<T>>,
-  render: (value: T) => CachedBody<M>,
-): Promise<FreshBody<M>> {
-  if (fresh && !cache.fresh.has(fresh.key) && !cache.kept.holds(fresh.key)) {
-    const reading = (async () => {
-      try {
-        const read = await fresh.load();
-        return (
-          read && { entry: keep(cache, fresh.key, read.version, render(read.value)), eventsCursor: read.eventsCursor }
-        );
-      } finally {
-        cache.fresh.delete(fresh.key);
-      }
-    })();
-    cache.fresh.set(fresh.key, reading);
-    const body = await reading;
-    if (body) return body;
-  }
-  const read = await versioned();
-  // Its failure is the first request's to report; this one goes on with a read of its own.
-  await cache.fresh.get(read.key)?.catch(() => undefined);
-  return { entry: await cachedBody(cache, read, render), eventsCursor: read.eventsCursor };
-}
-
-function keep<M>(cache: BodyCache<M>, key: string, version: number, entry: CachedBody<M>): CachedBody<M> {
-  cache.kept.set(key, version, entry);
-  // lru-cache weighs an entry when it is set: setting it again (while it is still the one kept)
-  // counts a variant made later, so the byte bound holds for compressed pages too.
-  entry.body.onGrow(() => {
-    if (cache.kept.get(key, version) === entry) cache.kept.set(key, version, entry);
-  });
-  return entry;
 }

@@ -46,11 +46,6 @@ export class VersionedCache<T> {
     return entry.value;
   }
 
-  /** Whether a value is kept under this key, of any version (without counting a use). */
-  holds(key: string): boolean {
-    return this.#entries.has(key);
-  }
-
   set(key: string, version: number, value: T): void {
     this.#entries.set(key, { version, value });
   }

@@ -56,7 +56,7 @@ export async function lockEveryOrganization(conn: Conn): Promise<void> {
  * changes feed's horizon, all in one statement read before the data (so the data is at least as
  * new as both). Undefined for an organization that does not exist.
  */
-export async function organizationState(conn: Conn, id: number): Promise<OrganizationState | undefined> {
+export async function organizationState(conn: Conn, id: number) {
   // Read before every summaries page: prepared once on SQLite (prepared-reads.ts).
   const row = await readFirst(
     conn,
@@ -68,42 +68,14 @@ export async function organizationState(conn: Conn, id: number): Promise<Organiz
         .where('id', '=', value('id')),
     { id },
   );
-  return row && toOrganizationState(conn, [row.timezone, row.version, row.longest_stay_nights, row.horizon]);
-}
-
-export interface OrganizationState {
-  timezone: string;
-  version: number;
-  longestStayNights: number;
-  eventsCursor: string;
-}
-
-/**
- * `organizationState`'s columns as expressions of another statement (a page read together with its
- * organization's state, from one snapshot): NULL each for an organization that does not exist.
- * `toOrganizationState` reads them back, in this order.
- */
-export function organizationStateColumns(conn: Conn, id: number) {
-  const of = <C extends 'timezone' | 'version' | 'longest_stay_nights'>(column: C) =>
-    conn.selectFrom('organizations').select(column).where('id', '=', id);
-  return [
-    of('timezone').as('organization_timezone'),
-    of('version').as('organization_version'),
-    of('longest_stay_nights').as('organization_longest_stay'),
-    horizonColumn(conn).as('organization_horizon'),
-  ] as const;
-}
-
-/** The state from `organizationStateColumns`' values, in their order; undefined for no organization. */
-export function toOrganizationState(conn: Conn, values: readonly unknown[]): OrganizationState | undefined {
-  const [timezone, version, longestStayNights, horizon] = values;
-  if (timezone === null || timezone === undefined) return undefined;
-  return {
-    timezone: timezone as string,
-    version: Number(version),
-    longestStayNights: Number(longestStayNights),
-    eventsCursor: horizonCursor(conn, horizon as string | number),
-  };
+  return (
+    row && {
+      timezone: row.timezone,
+      version: row.version,
+      longestStayNights: row.longest_stay_nights,
+      eventsCursor: horizonCursor(conn, row.horizon),
+    }
+  );
 }
 
 /** The organizations among `ids`, by id: what a credential may see of them. */

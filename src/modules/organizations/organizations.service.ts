@@ -42,15 +42,3 @@ export interface VersionedRead<T> {
   readonly key: string;
   load(): Promise<T>;
 }
-
-/**
- * A read made together with its organization's change counter and feed horizon, from one snapshot
- * (one statement): for a result no cache holds yet, the counter is only needed to keep it under.
- * `key` is the key its `VersionedRead` would have while what it was built on holds; `load` gives
- * undefined when the read cannot be made this way after all (the caller then makes it as a
- * `VersionedRead`).
- */
-export interface FreshRead<T> {
-  readonly key: string;
-  load(): Promise<{ version: number; eventsCursor: string; value: T } | undefined>;
-}

@@ -3,11 +3,6 @@ import type { Database, ReservationRow, ReservationTable } from '../../db/schema
 import { type Mark, preparedReadsOf } from '../../db/prepared-reads.js';
 import { forUpdate } from '../../db/write-transaction.js';
 import type { OwnedRecords } from '../organizations/organizations.service.js';
-import {
-  type OrganizationState,
-  organizationStateColumns,
-  toOrganizationState,
-} from '../organizations/organizations.repository.js';
 import { daysBetween } from '../../shared/dates.js';
 import { formatAmount } from '../../shared/money.js';
 import type { ReservationStatus } from './reservation-status.js';
@@ -241,14 +236,6 @@ function pageTotal(conn: Conn, filter: SummaryFilter, page: SummaryPage) {
     then ${page.offset} + count(*) else ${count} end`;
 }
 
-/** What `findSummariesJson` may bring beside the page. */
-export interface SummariesJsonOptions {
-  /** The total over all pages too (`pageTotal`). */
-  withTotal?: boolean;
-  /** The organization's state too (`organizationStateColumns`), from the page's own snapshot. */
-  withState?: boolean;
-}
-
 /**
  * One page (or, without `page`, every matching item) already serialized by the database
  * (summaries-json.ts), in the order of SPEC §4.2; undefined inside a transaction (or for a page the
@@ -258,22 +245,20 @@ export interface SummariesJsonOptions {
  *
  * With `withTotal`, the same statement also gives the total over all pages (`pageTotal`): one read
  * instead of a page and then a count (one crossing to a read thread, one round trip to PostgreSQL),
- * both from one snapshot, and no count at all for a page that is not full. With `withState`, it
- * gives the organization's state as well (`state`, undefined for no organization): what the page
- * shows is exactly the organization at that counter.
+ * both from one snapshot, and no count at all for a page that is not full.
  */
 export async function findSummariesJson(
   conn: Conn,
   filter: SummaryFilter,
   page?: SummaryPage,
-  { withTotal = false, withState = false }: SummariesJsonOptions = {},
-): Promise<(SummariesJson & { total?: number; state?: OrganizationState | undefined }) | undefined> {
+  withTotal = false,
+): Promise<(SummariesJson & { total?: number }) | undefined> {
   const prepared = preparedReadsOf(conn);
   if (!prepared) return undefined;
   const column = orderColumn(filter.selection);
   const totalToo = withTotal && page !== undefined;
   const [row] = await prepared.rows(
-    `summaries-json:${shapeOf(filter, page)}${totalToo ? ':total' : ''}${withState ? ':state' : ''}`,
+    `summaries-json:${shapeOf(filter, page)}${totalToo ? ':total' : ''}`,
     (mark) => {
       const shape = marked(filter, mark);
       const markedPage = page && { limit: mark('limit'), offset: mark('offset') };
@@ -281,21 +266,17 @@ export async function findSummariesJson(
         summariesJsonArray(prepared.dialect, sql.ref(`r.${column}`)).as('json'),
         eb.fn.countAll<number>().as('count'),
         summariesJsonComplete(prepared.dialect).as('complete'),
-        // A total that is not asked for is NULL: the state's columns keep their places.
-        (totalToo && markedPage ? pageTotal(conn, shape, markedPage) : sql<number | string | null>`null`).as('total'),
-        ...(withState ? organizationStateColumns(conn, shape.organizationId) : []),
+        ...(totalToo && markedPage ? [pageTotal(conn, shape, markedPage).as('total')] : []),
       ]);
     },
     bindings(filter, page),
   );
-  if (!row) return undefined;
-  const [json, count, complete, total, ...state] = row as [Buffer | string, unknown, unknown, unknown, ...unknown[]];
-  if (!complete) return undefined;
+  if (!row?.[2]) return undefined;
+  const json = row[0] as Buffer | string;
   return {
     json: typeof json === 'string' ? Buffer.from(json) : json,
-    count: Number(count),
-    ...(totalToo ? { total: Number(total) } : {}),
-    ...(withState ? { state: toOrganizationState(conn, state) } : {}),
+    count: Number(row[1]),
+    ...(totalToo ? { total: Number(row[3]) } : {}),
   };
 }
 

@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.js';
 import { withWriteTransaction } from '../../db/write-transaction.js';
 import { apiResponses, ref } from '../../http/api-responses.js';
 import { organizationsToSearch, principalOf, resolveOrganization } from '../../http/auth.js';
-import { createBodyCache, freshOrCachedBody } from '../../http/body-cache.js';
+import { cachedBody, createBodyCache } from '../../http/body-cache.js';
 import { conditionalGet, JsonBody, jsonBody, sendJsonBody, serializerOf } from '../../http/etag.js';
 import { IdempotencyKeyHeaders, idempotencyScope, sendCreated } from '../../http/idempotency.js';
 import type { Clock } from '../../shared/clock.js';
@@ -13,7 +13,6 @@ import { paginationHeaders } from '../../shared/pagination.js';
 import { IdParams } from '../../shared/schemas.js';
 import { currentEventsCursor } from '../events/events.repository.js';
 import { idempotent } from '../idempotency/idempotency.service.js';
-import type { VersionedRead } from '../organizations/organizations.service.js';
 import { rulesInForce } from './behaviour-rules.js';
 import {
   CreateReservationBody,
@@ -27,13 +26,7 @@ import {
 } from './reservations.schemas.js';
 import { searchReservations } from './reservations.search.js';
 import { cancelReservation, createReservation, getReservation, updateReservation } from './reservations.service.js';
-import {
-  createSummaryMemory,
-  freshSummaryPage,
-  interpretSummaryQuery,
-  type SummaryList,
-  summaryList,
-} from './summaries.service.js';
+import { createSummaryTotals, interpretSummaryQuery, type SummaryList, summaryList } from './summaries.service.js';
 
 /**
  * Reservation routes. A write route opens the one write transaction and composes the steps inside
@@ -44,7 +37,7 @@ const DEFAULT_SEARCH_LIMIT = 20;
 export const reservationRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock }> = async (app, { db, clock }) => {
   // A page of 100 is ~40 KB: the byte bound keeps ~1,500 of them, whatever the page sizes.
   const pages = createBodyCache<number | undefined>(64 * 2 ** 20);
-  const memory = createSummaryMemory();
+  const totals = createSummaryTotals();
 
   app.get(
     '/api/reservations/summaries',
@@ -70,31 +63,17 @@ export const reservationRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock
       const rules = rulesInForce(principal.compatibilityDate ?? clock().toISOString().slice(0, 10));
       const summaryRequest = interpretSummaryQuery(request.query, rules);
       const organization = resolveOrganization(principal, request.query.organization);
+      const read = await summaryList(db.kysely, organization, summaryRequest, totals);
       const serialize = serializerOf(reply);
       const render = ({ items, total }: SummaryList) => ({
         body: Array.isArray(items) ? jsonBody(serialize(items)) : new JsonBody(items.json),
         meta: total,
       });
-      // An unpaginated result may be any size: it is not kept.
-      const unkept = async (read: VersionedRead<SummaryList>) => ({
-        entry: render(await read.load()),
-        eventsCursor: read.eventsCursor,
-      });
-      const versioned = () => summaryList(db.kysely, organization, summaryRequest, memory);
       const { page } = summaryRequest;
-      const {
-        entry: { body, meta: total },
-        eventsCursor,
-      } = page
-        ? await freshOrCachedBody(
-            pages,
-            freshSummaryPage(db.kysely, organization, summaryRequest, memory),
-            versioned,
-            render,
-          )
-        : await unkept(await versioned());
+      // An unpaginated result may be any size: it is not kept.
+      const { body, meta: total } = page ? await cachedBody(pages, read, render) : render(await read.load());
       if (page && total !== undefined) reply.headers(paginationHeaders(request.url, total, page.limit, page.offset));
-      if (eventsCursor) reply.header('events-cursor', eventsCursor);
+      if (read.eventsCursor) reply.header('events-cursor', read.eventsCursor);
       return sendJsonBody(reply, body);
     },
   );

@@ -1,12 +1,11 @@
 import type { Kysely } from 'kysely';
-import { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/schema.js';
 import { addDays, daysBetween, formatClampedTimestamp, startOfDayInZone } from '../../shared/dates.js';
 import { invalidInput, type ParameterError } from '../../shared/errors.js';
 import { totalShownByPage } from '../../shared/pagination.js';
 import { VersionedCache } from '../../shared/versioned-cache.js';
-import { type OrganizationState, organizationState } from '../organizations/organizations.repository.js';
-import type { FreshRead, VersionedRead } from '../organizations/organizations.service.js';
+import { organizationState } from '../organizations/organizations.repository.js';
+import type { VersionedRead } from '../organizations/organizations.service.js';
 import type { SummaryRules } from './behaviour-rules.js';
 import { periodTooLong } from './period.js';
 import type { ReservationStatus } from './reservation-status.js';
@@ -102,61 +101,37 @@ export interface SummaryList {
   total: number | undefined;
 }
 
-/** What a summaries read last saw of an organization: what its filters and kept totals rest on. */
-type KnownOrganization = Pick<OrganizationState, 'timezone' | 'longestStayNights' | 'version'>;
+/** Totals of queries, shared by their pages, each valid while the organization is unchanged. */
+export type SummaryTotals = VersionedCache<number>;
 
-/** What the summaries reads of a process keep between requests. */
-export interface SummaryMemory {
-  /** Totals of queries, shared by their pages, each valid while the organization is unchanged. */
-  totals: VersionedCache<number>;
-  /** The organizations as reads last saw them, for pages read with their state (`freshSummaryPage`). */
-  organizations: LRUCache<number, KnownOrganization>;
-}
-
-export function createSummaryMemory(): SummaryMemory {
-  return {
-    totals: new VersionedCache<number>({ maxEntries: 10_000 }),
-    organizations: new LRUCache({ max: 10_000 }),
-  };
-}
-
-/** The filter of a request under an organization's zone and longest stay, and the keys it is kept under. */
-function planOf(organizationId: number, request: SummaryRequest, organization: Omit<KnownOrganization, 'version'>) {
-  const filter: SummaryFilter = {
-    organizationId,
-    selection: selectionFor(organization.timezone, organization.longestStayNights, request),
-    statuses: request.statuses,
-  };
-  const { page } = request;
-  const queryKey = JSON.stringify([filter.organizationId, filter.selection, filter.statuses]);
-  return { filter, queryKey, key: page ? `${queryKey}|${page.limit}|${page.offset}` : `${queryKey}|all` };
+export function createSummaryTotals(): SummaryTotals {
+  return new VersionedCache<number>({ maxEntries: 10_000 });
 }
 
 /**
  * The page (or unpaginated result) of a request, as a read that may be cached under the
- * organization's version. Walking a query's pages counts its matches once (`memory.totals`).
+ * organization's version. Walking a query's pages counts its matches once (`totals`).
  */
 export async function summaryList(
   conn: Kysely<Database>,
   organizationId: number,
   request: SummaryRequest,
-  memory: SummaryMemory,
+  totals: SummaryTotals,
 ): Promise<VersionedRead<SummaryList>> {
   // The change counter is read before the data: a result kept under it is never older than it.
   const organization = await organizationState(conn, organizationId);
-  if (organization) memory.organizations.set(organizationId, organization);
   const version = organization?.version ?? -1;
-  const { filter, queryKey, key } = planOf(
+  const filter: SummaryFilter = {
     organizationId,
-    request,
-    organization ?? { timezone: 'UTC', longestStayNights: 0 },
-  );
+    selection: selectionFor(organization?.timezone ?? 'UTC', organization?.longestStayNights ?? 0, request),
+    statuses: request.statuses,
+  };
   const { page } = request;
-  const { totals } = memory;
+  const queryKey = JSON.stringify([filter.organizationId, filter.selection, filter.statuses]);
   return {
     version,
     eventsCursor: organization?.eventsCursor,
-    key,
+    key: page ? `${queryKey}|${page.limit}|${page.offset}` : `${queryKey}|all`,
     async load() {
       if (!page) {
         return {
@@ -167,7 +142,7 @@ export async function summaryList(
       // A total kept for the query (its pages walked in turn) spares the count; else the page's own
       // statement brings it, counting only when the page cannot show it (`totalShownByPage`).
       const known = totals.get(queryKey, version);
-      const printed = await findSummariesJson(conn, filter, page, { withTotal: known === undefined });
+      const printed = await findSummariesJson(conn, filter, page, known === undefined);
       if (printed) {
         const total = known ?? (printed.total as number);
         if (known === undefined) totals.set(queryKey, version, total);
@@ -179,51 +154,6 @@ export async function summaryList(
         totalShownByPage(page, items.length) ??
         (await totals.getOrLoad(queryKey, version, () => countSummaries(conn, filter)));
       return { items, total };
-    },
-  };
-}
-
-/**
- * A page read in one statement with its organization's state, instead of the state and then the
- * page (`summaryList`): for a page no cache holds, where the state would only name the version to
- * keep it under. The filter is built with the zone and longest stay a read last saw; the statement
- * returns them as they are now. The page is not used (`load` gives undefined and the caller reads
- * it with `summaryList`) when they give another filter, or when a total kept under the version seen
- * spared the count and the version has moved since. Undefined for a request without a page, or for
- * an organization no read has seen yet.
- */
-export function freshSummaryPage(
-  conn: Kysely<Database>,
-  organizationId: number,
-  request: SummaryRequest,
-  memory: SummaryMemory,
-): FreshRead<SummaryList> | undefined {
-  const seen = memory.organizations.get(organizationId);
-  const { page } = request;
-  if (!seen || !page) return undefined;
-  const { filter, queryKey, key } = planOf(organizationId, request, seen);
-  return {
-    key,
-    async load() {
-      const known = memory.totals.get(queryKey, seen.version);
-      const printed = await findSummariesJson(conn, filter, page, { withTotal: known === undefined, withState: true });
-      if (!printed) return undefined;
-      const now = printed.state;
-      if (!now) {
-        // The organization is gone: `summaryList` answers for it, without a statement wasted first.
-        memory.organizations.delete(organizationId);
-        return undefined;
-      }
-      memory.organizations.set(organizationId, now);
-      if (planOf(organizationId, request, now).key !== key) return undefined;
-      if (known !== undefined && now.version !== seen.version) return undefined;
-      const total = known ?? (printed.total as number);
-      if (known === undefined) memory.totals.set(queryKey, now.version, total);
-      return {
-        version: now.version,
-        eventsCursor: now.eventsCursor,
-        value: { items: { json: printed.json, count: printed.count }, total },
-      };
     },
   };
 }
