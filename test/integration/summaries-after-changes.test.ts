@@ -73,7 +73,6 @@ describe.each(DIALECTS)('summaries pages after the organization changed, on %s',
       return {
         numbers: (response.json() as { reservationNumber: string }[]).map((r) => r.reservationNumber),
         total: response.headers['x-total-count'],
-        eventsCursor: response.headers['events-cursor'],
       };
     };
     return { book, get };
