@@ -32,8 +32,14 @@ export function findCredentialByKeyHash(conn: Conn, keyHash: string): Promise<Cr
   );
 }
 
+/** Read on every request that presents Basic credentials, as the key's lookup is: prepared once. */
 export function findCredentialByUsername(conn: Conn, username: string): Promise<CredentialRow | undefined> {
-  return conn.selectFrom('credentials').selectAll().where('username', '=', username).executeTakeFirst();
+  return readFirst(
+    conn,
+    'credential-by-username',
+    (value) => conn.selectFrom('credentials').selectAll().where('username', '=', value('username')),
+    { username },
+  );
 }
 
 export function findCredentialById(conn: Conn, id: number): Promise<CredentialRow | undefined> {
