@@ -22,12 +22,35 @@ export async function insertCredential(
   return id;
 }
 
+/**
+ * Every column of a credential, by name, for the lookups prepared once. On PostgreSQL a prepared
+ * `select *` fails with "cached plan must not change result type" once a migration adds a column,
+ * on every connection that prepared it, until the server restarts: a server running while
+ * `booking migrate` runs would refuse every key and password. (The return type lists them all:
+ * a column added to the table and not here fails to compile.)
+ */
+const CREDENTIAL_COLUMNS = [
+  'id',
+  'name',
+  'type',
+  'key_prefix',
+  'key_hash',
+  'username',
+  'password_hash',
+  'scopes',
+  'compatibility_date',
+  'created',
+  'last_used',
+  'revoked',
+  'bindings_token',
+] as const;
+
 /** Read on every request that presents a key: prepared once (prepared-reads.ts). */
 export function findCredentialByKeyHash(conn: Conn, keyHash: string): Promise<CredentialRow | undefined> {
   return readFirst(
     conn,
     'credential-by-key-hash',
-    (value) => conn.selectFrom('credentials').selectAll().where('key_hash', '=', value('keyHash')),
+    (value) => conn.selectFrom('credentials').select(CREDENTIAL_COLUMNS).where('key_hash', '=', value('keyHash')),
     { keyHash },
   );
 }
@@ -37,7 +60,7 @@ export function findCredentialByUsername(conn: Conn, username: string): Promise<
   return readFirst(
     conn,
     'credential-by-username',
-    (value) => conn.selectFrom('credentials').selectAll().where('username', '=', value('username')),
+    (value) => conn.selectFrom('credentials').select(CREDENTIAL_COLUMNS).where('username', '=', value('username')),
     { username },
   );
 }

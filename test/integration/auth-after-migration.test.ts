@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Authenticator, presentedCredentials } from '../../src/modules/credentials/authenticator.js';
+import { createTestDatabase, DIALECTS, type TestDatabase } from '../helpers/databases.js';
+import { apiKeyFor, basicFor, fixedClock, load, twoOrganizations } from '../helpers/fixtures.js';
+
+// A server keeps running while `booking migrate` adds a column to the credentials table (an
+// upgrade): the keys and passwords it has already checked, on statements it prepared before the
+// migration, must still be accepted after it.
+describe.each(DIALECTS)('credentials checked across a migration that adds a column, on %s', (dialect) => {
+  let database: TestDatabase;
+  let apiKey: string;
+  let basic: Awaited<ReturnType<typeof basicFor>>;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+    await load(database.db, twoOrganizations);
+    apiKey = await apiKeyFor(database.db, { organizations: [1] });
+    basic = await basicFor(database.db, 'upgrade-window', { organizations: [1] });
+  });
+  afterAll(() => database.drop());
+
+  /** Several lookups at once, so that more than one pooled connection prepares the statements. */
+  const authenticateMany = (authenticator: Authenticator) =>
+    Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        authenticator.authenticate(
+          i % 2 === 0 ? presentedCredentials(apiKey, undefined) : presentedCredentials(undefined, basic.authorization),
+        ),
+      ),
+    );
+
+  it('still accepts an API key and a Basic password', async () => {
+    const authenticator = new Authenticator(database.db.kysely, fixedClock());
+    const before = await authenticateMany(authenticator);
+    expect(before.every((principal) => principal !== undefined)).toBe(true);
+
+    await database.db.kysely.schema.alterTable('credentials').addColumn('note', 'text').execute();
+
+    const after = await authenticateMany(authenticator);
+    expect(after.map((principal) => principal?.organizations)).toEqual(Array(6).fill([1]));
+    expect(after[1]?.credentialId).toBe(basic.id);
+  });
+});
