@@ -28,6 +28,9 @@ export type Mark = (name: string) => never;
 
 const mark: Mark = (name) => `${MARKER}${name}` as never;
 
+/** What Kysely's `selectAll()` compiles to: `select *`, or `"table".*`. */
+const SELECT_ALL = /\bselect \*|"\.\*/i;
+
 interface Prepared {
   /** The statement's name on PostgreSQL's connections. */
   name: string;
@@ -100,6 +103,11 @@ export class PreparedReads {
     let prepared = this.#shapes.get(shape);
     if (prepared) return prepared;
     const compiled = build(mark).compile();
+    // On PostgreSQL a prepared `select *` fails on every connection that prepared it ("cached plan
+    // must not change result type") once a migration adds a column, until the server restarts: a
+    // server still running while `booking migrate` runs would fail its hot reads. So a shape names
+    // its columns.
+    if (SELECT_ALL.test(compiled.sql)) throw new Error(`prepared read ${shape}: name its columns instead of *`);
     prepared = {
       name: `booking_read_${this.#shapes.size + 1}`,
       sql: compiled.sql,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { preparedReadsOf } from '../../src/db/prepared-reads.js';
 import { Authenticator, presentedCredentials } from '../../src/modules/credentials/authenticator.js';
 import { createTestDatabase, DIALECTS, type TestDatabase } from '../helpers/databases.js';
 import { apiKeyFor, basicFor, fixedClock, load, twoOrganizations } from '../helpers/fixtures.js';
@@ -39,5 +40,17 @@ describe.each(DIALECTS)('credentials checked across a migration that adds a colu
     const after = await authenticateMany(authenticator);
     expect(after.map((principal) => principal?.organizations)).toEqual(Array(6).fill([1]));
     expect(after[1]?.credentialId).toBe(basic.id);
+  });
+
+  it('refuses to prepare a read of every column by *, which such a migration would break', async () => {
+    const reads = preparedReadsOf(database.db.kysely);
+    if (!reads) throw new Error('no prepared reads');
+    const { kysely } = database.db;
+    for (const build of [
+      () => kysely.selectFrom('credentials').selectAll(),
+      () => kysely.selectFrom('credentials as c').selectAll('c'),
+    ]) {
+      await expect(reads.first('every-column', build, {})).rejects.toThrow(/name its columns instead of \*/);
+    }
   });
 });

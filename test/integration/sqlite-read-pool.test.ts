@@ -132,7 +132,7 @@ describe('reads on threads of their own', () => {
 
   it('fail with the SQLite error code of the statement', async () => {
     const reads = preparedReadsOf(database.db.kysely);
-    const missing = () => database.db.kysely.selectFrom('no_such_table' as 'reservations').selectAll();
+    const missing = () => database.db.kysely.selectFrom('no_such_table' as 'reservations').select('id');
     const failing = reads?.rows('missing-table', missing, {});
     await expect(failing).rejects.toMatchObject({
       code: 'SQLITE_ERROR',

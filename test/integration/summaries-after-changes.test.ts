@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { preparedReadsOf } from '../../src/db/prepared-reads.js';
-import type { ImportDocument, ImportReservation } from '../../src/modules/data/import.schemas.js';
-import { importDocument } from '../../src/modules/data/import.service.js';
+import type { ImportReservation } from '../../src/modules/data/import.schemas.js';
 import { testApp } from '../helpers/app.js';
 import { createTestDatabase, DIALECTS, type TestDatabase } from '../helpers/databases.js';
-import { apiKeyFor, fixedClock } from '../helpers/fixtures.js';
+import { apiKeyFor, load } from '../helpers/fixtures.js';
 
 /**
  * Issue 20: summaries pages and totals are kept under the organization's change counter, and a
@@ -30,11 +29,9 @@ describe.each(DIALECTS)('summaries pages after the organization changed, on %s',
   afterAll(() => database.drop());
   afterEach(() => vi.restoreAllMocks());
 
-  const load = (document: ImportDocument) => importDocument(database.db, fixedClock(), document);
-
   /** A new organization in `timezone`; its reservations are made by `book`, each on a unit of its own. */
   async function park(id: number, timezone: string) {
-    await load({ organizations: [{ id, name: `Park ${id}`, timezone }] });
+    await load(database.db, { organizations: [{ id, name: `Park ${id}`, timezone }] });
     const key = await apiKeyFor(database.db, { organizations: [id] });
     const book = async (dateFrom: string, dateTo: string, modified: string): Promise<ImportReservation> => {
       const unit = nextUnit++;
@@ -58,7 +55,7 @@ describe.each(DIALECTS)('summaries pages after the organization changed, on %s',
         modified,
         cancelled: null,
       };
-      await load({
+      await load(database.db, {
         accommodations: [{ id: unit, organization: id, title: `Unit ${unit}`, type: 'chalet', maxPersons: 4 }],
         reservations: [reservation],
       });
@@ -96,7 +93,7 @@ describe.each(DIALECTS)('summaries pages after the organization changed, on %s',
     const late = await book('2025-05-01', '2025-05-03', '2025-05-31T23:30:00Z');
     const june = await book('2025-07-01', '2025-07-02', '2025-06-01T12:00:00Z');
     expect((await get('dateFrom=2025-06-01&dateTo=2025-06-30&referenceDate=modified')).numbers).toEqual(numbers(june));
-    await load({ organizations: [{ id: 30, name: 'Park 30', timezone: 'Europe/Amsterdam' }] });
+    await load(database.db, { organizations: [{ id: 30, name: 'Park 30', timezone: 'Europe/Amsterdam' }] });
     // Another period than the one asked above, so that no kept page answers it.
     expect((await get('dateFrom=2025-06-01&dateTo=2025-06-29&referenceDate=modified')).numbers).toEqual(
       numbers(late, june),

@@ -23,11 +23,9 @@ export async function insertCredential(
 }
 
 /**
- * Every column of a credential, by name, for the lookups prepared once. On PostgreSQL a prepared
- * `select *` fails with "cached plan must not change result type" once a migration adds a column,
- * on every connection that prepared it, until the server restarts: a server running while
- * `booking migrate` runs would refuse every key and password. (The return type lists them all:
- * a column added to the table and not here fails to compile.)
+ * Every column of a credential, by name: a prepared read names its columns (prepared-reads.ts), so
+ * that a migration adding one cannot break the lookups of a server still running. The return type
+ * is the whole row: a column added to the table and not here fails to compile.
  */
 const CREDENTIAL_COLUMNS = [
   'id',
