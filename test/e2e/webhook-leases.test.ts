@@ -163,13 +163,27 @@ describe.each(DIALECTS)('webhook delivery by several workers on %s', (dialect) =
       await expect
         .poll(async () => (await receiver.summary('/second')).total, { timeout: 30_000 })
         .toBeGreaterThan(150);
-      // Killed while attempts are on the wire: right after some arrived (at most 50 ms of their
-      // 150 ms delay gone), not in the gap between two of the worker's batches.
+      // Killed while its own attempts are on the wire: right after some of them arrived (at most
+      // 50 ms of their 150 ms delay gone), not in the gap between two of its batches. The servers
+      // deliver too, so an attempt counts only if the worker holds its lease (CI once saw the kill
+      // land while only the servers' attempts were in flight: none aborted).
+      const leasedByWorker = async (eventIds: string[]) =>
+        eventIds.length > 0 &&
+        (await database.db.kysely
+          .selectFrom('webhook_deliveries')
+          .select('event_id')
+          .where('endpoint_id', '=', second)
+          .where('lease_owner', 'like', `%:${worker.child.pid}:%`)
+          .where('event_id', 'in', eventIds)
+          .executeTakeFirst()) !== undefined;
       await expect
-        .poll(async () => (await receiver.inFlightAges('/second')).some((age) => age <= 50), {
-          timeout: 10_000,
-          interval: 5,
-        })
+        .poll(
+          async () =>
+            leasedByWorker(
+              (await receiver.inFlight('/second')).filter((attempt) => attempt.ageMs <= 50).map(({ id }) => id),
+            ),
+          { timeout: 10_000, interval: 5 },
+        )
         .toBe(true);
       const killedAt = Date.now();
       worker.child.kill('SIGKILL');

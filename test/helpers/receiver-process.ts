@@ -44,7 +44,7 @@ export interface ReceiverProcess {
   received(path: string): Promise<Receipt[]>;
   summary(path: string): Promise<ReceiverSummary>;
   /** How long ago (ms) each receipt of `path` still waiting for its answer arrived. */
-  inFlightAges(path: string): Promise<number[]>;
+  inFlight(path: string): Promise<{ id: string; ageMs: number }[]>;
   stop(): Promise<number | null>;
 }
 
@@ -64,7 +64,7 @@ export async function startReceiver(): Promise<ReceiverProcess> {
     },
     received: (path) => json<Receipt[]>(`/_received${path}`),
     summary: (path) => json<ReceiverSummary>(`/_received${path}?summary`),
-    inFlightAges: (path) => json<number[]>(`/_received${path}?in-flight`),
+    inFlight: (path) => json<{ id: string; ageMs: number }[]>(`/_received${path}?in-flight`),
     stop: () => child.stop(),
   };
 }

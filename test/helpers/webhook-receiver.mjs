@@ -39,10 +39,10 @@ function verified(secret, headers, body) {
   }
 }
 
-/** How long ago each receipt still waiting for its answer arrived, in ms. */
-function inFlightAges(list) {
+/** Each receipt still waiting for its answer: its webhook id, and how long ago it arrived in ms. */
+function inFlight(list) {
   const now = Date.now();
-  return [...list.inFlight].map((r) => now - r.at);
+  return [...list.inFlight].map((r) => ({ id: r.id, ageMs: now - r.at }));
 }
 
 function summary(list) {
@@ -75,7 +75,7 @@ const server = createServer((request, response) => {
         return send(200, { ok: true });
       }
       const list = listOf(path);
-      if (url.searchParams.has('in-flight')) return send(200, inFlightAges(list));
+      if (url.searchParams.has('in-flight')) return send(200, inFlight(list));
       return send(200, url.searchParams.has('summary') ? summary(list) : list.receipts);
     }
     if (request.method !== 'POST') return send(404, {});
