@@ -98,6 +98,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await registerProtection(app, config.serverLimits);
   app.decorateRequest('principal', null);
   app.decorateRequest('session', null);
+  app.decorateRequest('organizationState', null);
   // The console's session cookie, and CSRF tokens derived from a secret each session keeps
   // server-side (request.session._csrf, as @fastify/session would hold it).
   await app.register(fastifyCookie);

@@ -1,9 +1,11 @@
 import type { FastifyInstance, FastifyRequest, FastifySchema, preHandlerHookHandler } from 'fastify';
 import { type Authenticator, type Principal, presentedCredentials } from '../modules/credentials/authenticator.js';
 import type { Scope } from '../modules/credentials/credentials.service.js';
+import type { KnownOrganizationState } from '../modules/organizations/organizations.repository.js';
 import type { ConsoleSession, ConsoleSessions } from '../modules/sessions/sessions.service.js';
 import type { RateLimiter } from './rate-limit/rate-limiter.js';
 import { AppError } from '../shared/errors.js';
+import { INT32_MAX } from '../shared/schemas.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -11,6 +13,12 @@ declare module 'fastify' {
     principal: Principal | null;
     /** The console session the request was authenticated by (SPEC §11), if it was. */
     session: ConsoleSession | null;
+    /**
+     * The state of the organization the request is about, read with its credential when the
+     * credential is bound to it (`findRequestCredential`); the route uses it only for the
+     * organization it resolved (`organizationStateFor`).
+     */
+    organizationState: KnownOrganizationState | null;
   }
   interface FastifyContextConfig {
     /**
@@ -103,10 +111,15 @@ export function requireCredentials(
     const username = presented.scheme === 'basic' ? presented.basic?.username : undefined;
     await limiter.assertAuthenticationAllowed(request.ip, username);
     // A password hash runs only on a failure reserved beforehand (429 when none is left).
-    const principal = await authenticator.authenticate(presented, attemptAccounting(limiter, request.ip, username));
-    if (!principal) throw unauthorized();
-    request.principal = principal;
-    await limiter.consume(principal.credentialId, reply);
+    const authentication = await authenticator.authenticate(
+      presented,
+      attemptAccounting(limiter, request.ip, username),
+      namedOrganization(request.query),
+    );
+    if (!authentication) throw unauthorized();
+    request.principal = authentication.principal;
+    request.organizationState = authentication.organization;
+    await limiter.consume(authentication.principal.credentialId, reply);
   });
   // A change made with the session cookie must come from the console itself (SPEC §11): the browser
   // says so in Sec-Fetch-Site, which no page can set, and the token proves the page read the session.
@@ -123,6 +136,18 @@ export function requireCredentials(
     // @fastify/csrf-protection checks the token against this session's secret (403 when it does not match).
     app.csrfProtection(request, reply, done);
   });
+}
+
+/**
+ * The organization a query names, read before the query is validated (authentication comes first):
+ * a plain decimal id within the column's range, else null. It only chooses which organization's
+ * state is read with the credential; the validated parameter decides what the request is about.
+ */
+function namedOrganization(query: unknown): number | null {
+  const named = (query as { organization?: unknown } | undefined)?.organization;
+  if (typeof named !== 'string' || !/^[1-9][0-9]{0,9}$/.test(named)) return null;
+  const id = Number(named);
+  return id <= INT32_MAX ? id : null;
 }
 
 export function principalOf(request: FastifyRequest): Principal {

@@ -4,9 +4,10 @@ import type { JsonBody } from './etag.js';
 
 /**
  * Serialized response bodies of list reads, kept under their organization's change counter: a
- * repeated request costs one small query (the counter) and no JSON work, nor any compression once
- * a coding has been asked for (etag.ts, JsonBody). Bounded in bytes, variants included; what each
- * body needs beside it (a page's total, say) is kept with it as `meta`.
+ * repeated request costs the read of the counter (most often in its credential's statement:
+ * auth.ts) and no JSON work, nor any compression once a coding has been asked for (etag.ts,
+ * JsonBody). Bounded in bytes, variants included; what each body needs beside it (a page's total,
+ * say) is kept with it as `meta`.
  */
 export interface CachedBody<M> {
   readonly body: JsonBody;

@@ -163,11 +163,11 @@ describe.each(DIALECTS)('usernames no credential can have, on %s', (dialect) => 
     const authenticator = new Authenticator(recorder.kysely, fixedClock());
     const before = scryptRuns();
     for (const username of ['admin\u0000', 'a\u0000b', 'x'.repeat(65)]) {
-      const principal = await authenticator.authenticate({
+      const authentication = await authenticator.authenticate({
         scheme: 'basic',
         basic: { username, password: 'whatever' },
       });
-      expect(principal).toBeUndefined();
+      expect(authentication).toBeUndefined();
     }
     expect(recorder.statements).toEqual([]);
     expect(scryptRuns()).toBe(before);

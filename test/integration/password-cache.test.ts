@@ -34,12 +34,12 @@ describe('verified Basic passwords', () => {
     // A client asking every four minutes for twenty minutes: one scrypt run, not one per five minutes.
     for (let minute = 0; minute <= 20; minute += 4) {
       now += 4 * MINUTE;
-      expect((await authenticator.authenticate(presented()))?.credentialId).toBe(basic.id);
+      expect((await authenticator.authenticate(presented()))?.principal.credentialId).toBe(basic.id);
     }
     expect(scryptRuns() - before).toBe(1);
 
     now += 5 * MINUTE + 1;
-    expect((await authenticator.authenticate(presented()))?.credentialId).toBe(basic.id);
+    expect((await authenticator.authenticate(presented()))?.principal.credentialId).toBe(basic.id);
     expect(scryptRuns() - before).toBe(2);
   });
 

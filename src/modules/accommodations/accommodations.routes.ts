@@ -51,7 +51,12 @@ export const accommodationRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clo
       const { includeInactive } = request.query;
       const since = modifiedSinceOf(request.query);
       const organization = resolveOrganization(principalOf(request), request.query.organization);
-      const read = await accommodationList(db.kysely, organization, { modifiedSince: since, includeInactive });
+      const read = await accommodationList(
+        db.kysely,
+        organization,
+        { modifiedSince: since, includeInactive },
+        request.organizationState,
+      );
       const serialize = serializerOf(reply);
       const render = (accommodations: Accommodation[]) => ({
         body: jsonBody(serialize(accommodations)),

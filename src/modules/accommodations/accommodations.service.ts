@@ -12,7 +12,11 @@ import {
 } from '../../shared/dates.js';
 import { AppError, invalidInput } from '../../shared/errors.js';
 import { stayNights } from '../../shared/stay-dates.js';
-import { lockOrganization, organizationState } from '../organizations/organizations.repository.js';
+import {
+  type KnownOrganizationState,
+  lockOrganization,
+  organizationStateFor,
+} from '../organizations/organizations.repository.js';
 import { recordEvent } from '../events/events.service.js';
 import { lockRecordForChange, type VersionedRead } from '../organizations/organizations.service.js';
 import { holdingReservations } from '../reservations/reservations.repository.js';
@@ -78,13 +82,17 @@ function lowerBound(timeZone: string, since: ModifiedSince): string | null {
   return ms > LAST_INSTANT_MS ? null : formatClampedTimestamp(ms);
 }
 
-/** The accommodations of a list request (SPEC §4.1), as a read that may be cached under the organization's version. */
+/**
+ * The accommodations of a list request (SPEC §4.1), as a read that may be cached under the
+ * organization's version; `known` as for summaries (summaries.service.ts).
+ */
 export async function accommodationList(
   conn: Conn,
   organizationId: number,
   query: { modifiedSince?: ModifiedSince | undefined; includeInactive?: boolean | undefined },
+  known: KnownOrganizationState | null = null,
 ): Promise<VersionedRead<Accommodation[]>> {
-  const organization = await organizationState(conn, organizationId);
+  const organization = await organizationStateFor(conn, organizationId, known);
   const modifiedSince = query.modifiedSince && lowerBound(organization?.timezone ?? 'UTC', query.modifiedSince);
   const includeInactive = query.includeInactive ?? false;
   return {

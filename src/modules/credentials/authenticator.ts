@@ -5,11 +5,13 @@ import type { Clock } from '../../shared/clock.js';
 import { formatTimestamp } from '../../shared/dates.js';
 import { AppError } from '../../shared/errors.js';
 import { hashApiKey, isWellFormedApiKey } from './api-key.js';
+import type { KnownOrganizationState } from '../organizations/organizations.repository.js';
 import {
-  findCredentialByKeyHash,
   findCredentialByUsername,
+  findRequestCredential,
   markUsed,
   organizationsByCredential,
+  type RequestCredential,
 } from './credentials.repository.js';
 import { type Scope, USERNAME_PATTERN } from './credentials.service.js';
 import { DECOY_PASSWORD_HASH, verifyPassword } from './password.js';
@@ -21,6 +23,15 @@ export interface Principal {
   readonly scopes: ReadonlySet<Scope>;
   /** The date whose rules apply to this credential (SPEC §4.5); null means "today". */
   readonly compatibilityDate: string | null;
+}
+
+/**
+ * A request's principal, and the state of the organization it is about when the credential's
+ * statement read it too (`findRequestCredential`); null when it did not.
+ */
+export interface Authentication {
+  readonly principal: Principal;
+  readonly organization: KnownOrganizationState | null;
 }
 
 export type BasicCredentials = { username: string; password: string };
@@ -90,8 +101,14 @@ const UNCOUNTED: AttemptAccounting = {
   recordFailure: async () => {},
 };
 
-/** A lookup's row, and whether its failure is already counted (its reservation kept). */
+/** A lookup's credential, and whether its failure is already counted (its reservation kept). */
 interface Outcome {
+  found: RequestCredential | undefined;
+  counted: boolean;
+}
+
+/** A password check's row, counted as an `Outcome` is. */
+interface CheckedRow {
   row: CredentialRow | undefined;
   counted: boolean;
 }
@@ -130,14 +147,16 @@ export class Authenticator {
   /**
    * The principal, or undefined for any failure (each counted through `attempt`, except a request
    * that presents nothing). Throws 429 when a password check would pass the failure limits and 503
-   * when the password checks of its address (or of everyone) are full.
+   * when the password checks of its address (or of everyone) are full. `organizationId` is the
+   * organization the request names, if any (see `Authentication`).
    */
   async authenticate(
     presented: PresentedCredentials,
     attempt: AttemptAccounting = UNCOUNTED,
-  ): Promise<Principal | undefined> {
-    const row = await this.#credentialOf(presented, attempt);
-    return row && this.principalOf(row);
+    organizationId: number | null = null,
+  ): Promise<Authentication | undefined> {
+    const found = await this.#credentialOf(presented, attempt, organizationId);
+    return found && { principal: await this.principalOf(found.row), organization: found.organization };
   }
 
   /**
@@ -148,24 +167,28 @@ export class Authenticator {
     basic: BasicCredentials,
     attempt: AttemptAccounting,
   ): Promise<{ principal: Principal; credential: CredentialRow & { password_hash: string } } | undefined> {
-    const row = await this.#credentialOf({ scheme: 'basic', basic }, attempt);
+    const row = (await this.#credentialOf({ scheme: 'basic', basic }, attempt, null))?.row;
     if (!row || row.password_hash === null) return undefined;
     return { principal: await this.principalOf(row), credential: { ...row, password_hash: row.password_hash } };
   }
 
-  async #credentialOf(presented: PresentedCredentials, attempt: AttemptAccounting): Promise<CredentialRow | undefined> {
+  async #credentialOf(
+    presented: PresentedCredentials,
+    attempt: AttemptAccounting,
+    organizationId: number | null,
+  ): Promise<RequestCredential | undefined> {
     if (presented.scheme === 'none') return undefined;
-    const { row, counted } =
+    const { found, counted } =
       presented.scheme === 'api-key'
-        ? { row: await this.#byApiKey(presented.apiKey), counted: false }
+        ? { found: await this.#byApiKey(presented.apiKey, organizationId), counted: false }
         : presented.basic
-          ? await this.#byBasic(presented.basic, attempt)
-          : { row: undefined, counted: false };
-    if (!row || row.revoked !== null) {
+          ? await this.#byBasic(presented.basic, attempt, organizationId)
+          : { found: undefined, counted: false };
+    if (!found || found.row.revoked !== null) {
       if (!counted) await attempt.recordFailure();
       return undefined;
     }
-    return row;
+    return found;
   }
 
   /**
@@ -193,19 +216,20 @@ export class Authenticator {
     return organizations;
   }
 
-  async #byApiKey(apiKey: string): Promise<CredentialRow | undefined> {
+  async #byApiKey(apiKey: string, organizationId: number | null): Promise<RequestCredential | undefined> {
     // A malformed key or a bad checksum is refused without touching the database.
     if (!isWellFormedApiKey(apiKey)) return undefined;
     const hash = hashApiKey(apiKey);
-    const row = await findCredentialByKeyHash(this.#db, hash);
+    const found = await findRequestCredential(this.#db, { keyHash: hash }, organizationId);
+    const row = found?.row;
     if (row?.type !== 'api-key' || row.key_hash === null) return undefined;
-    return timingSafeEqual(Buffer.from(row.key_hash, 'hex'), Buffer.from(hash, 'hex')) ? row : undefined;
+    return timingSafeEqual(Buffer.from(row.key_hash, 'hex'), Buffer.from(hash, 'hex')) ? found : undefined;
   }
 
-  async #byBasic(basic: BasicCredentials, attempt: AttemptAccounting): Promise<Outcome> {
+  async #byBasic(basic: BasicCredentials, attempt: AttemptAccounting, organizationId: number | null): Promise<Outcome> {
     // A username no credential can have (a NUL, which PostgreSQL text cannot even hold, a space,
     // 10 KiB of text) is a plain failed authentication, without a query or a hash: the rule is public.
-    if (!USERNAME_PATTERN.test(basic.username)) return { row: undefined, counted: false };
+    if (!USERNAME_PATTERN.test(basic.username)) return { found: undefined, counted: false };
     const cacheKey = createHmac('sha256', this.#cacheSecret)
       .update(basic.username)
       .update('\0')
@@ -215,13 +239,16 @@ export class Authenticator {
     const cached = this.#verifiedPasswords.get(cacheKey);
     // A password verified before skips the hash, once the row shows it still stands.
     if (cached && cached.expiresAt > now) {
-      const row = await findCredentialByUsername(this.#db, basic.username);
+      const found = await findRequestCredential(this.#db, { username: basic.username }, organizationId);
+      const row = found?.row;
       if (row?.id === cached.credentialId && row.type === 'basic' && row.password_hash === cached.passwordHash) {
         cached.expiresAt = now + VERIFIED_PASSWORD_IDLE_MS;
-        return { row, counted: false };
+        return { found, counted: false };
       }
     }
-    return this.#checkOnce(cacheKey, basic, attempt);
+    // A check shared by concurrent requests reads no organization: theirs may differ.
+    const { row, counted } = await this.#checkOnce(cacheKey, basic, attempt);
+    return { found: row && { row, organization: null }, counted };
   }
 
   /**
@@ -235,7 +262,7 @@ export class Authenticator {
    * reservation back. `counted` says whether this request's failure is that reservation, kept: a
    * request that shared a failed check is counted by the caller.
    */
-  async #checkOnce(cacheKey: string, basic: BasicCredentials, attempt: AttemptAccounting): Promise<Outcome> {
+  async #checkOnce(cacheKey: string, basic: BasicCredentials, attempt: AttemptAccounting): Promise<CheckedRow> {
     const shared = this.#checking.get(cacheKey);
     if (shared) return { row: await shared, counted: false };
     const check = (async () => {

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import type { Insertable, Kysely } from 'kysely';
+import { type Insertable, type Kysely, sql } from 'kysely';
 import { readFirst } from '../../db/prepared-reads.js';
 import type { CredentialRow, CredentialTable, Database } from '../../db/schema.js';
+import { horizonColumn } from '../events/events.repository.js';
+import { type KnownOrganizationState, toOrganizationState } from '../organizations/organizations.repository.js';
 
 type Conn = Kysely<Database>;
 
@@ -43,7 +45,7 @@ const CREDENTIAL_COLUMNS = [
   'bindings_token',
 ] as const;
 
-/** Read on every request that presents a key: prepared once (prepared-reads.ts). */
+/** A credential by its key's hash (the demo's saved key; a request's goes through `findRequestCredential`). */
 export function findCredentialByKeyHash(conn: Conn, keyHash: string): Promise<CredentialRow | undefined> {
   return readFirst(
     conn,
@@ -53,7 +55,7 @@ export function findCredentialByKeyHash(conn: Conn, keyHash: string): Promise<Cr
   );
 }
 
-/** Read on every request that presents Basic credentials, as the key's lookup is: prepared once. */
+/** A credential by its username: read for every password check (a verified password goes through `findRequestCredential`). */
 export function findCredentialByUsername(conn: Conn, username: string): Promise<CredentialRow | undefined> {
   return readFirst(
     conn,
@@ -61,6 +63,78 @@ export function findCredentialByUsername(conn: Conn, username: string): Promise<
     (value) => conn.selectFrom('credentials').select(CREDENTIAL_COLUMNS).where('username', '=', value('username')),
     { username },
   );
+}
+
+/** A credential read for a request, with the state of the organization the request is about. */
+export interface RequestCredential {
+  row: CredentialRow;
+  /** Null when the credential is not bound to that organization (or it does not exist). */
+  organization: KnownOrganizationState | null;
+}
+
+/**
+ * A request's credential, by its key's hash or its username, and in the same statement the state of
+ * the organization the request is about: the one it names (`organizationId`), else the credential's
+ * lowest (its only one, for a credential of one), read only when the credential is bound to it. A
+ * summaries page or an accommodations list then needs no statement of its own for that state
+ * (bench/README.md, "One statement fewer for every page"): on PostgreSQL a statement is a round trip.
+ */
+export async function findRequestCredential(
+  conn: Conn,
+  lookup: { keyHash: string } | { username: string },
+  organizationId: number | null,
+): Promise<RequestCredential | undefined> {
+  const byKey = 'keyHash' in lookup;
+  const found = await readFirst(
+    conn,
+    byKey ? 'request-credential-by-key-hash' : 'request-credential-by-username',
+    (value) =>
+      conn
+        .selectFrom('credentials')
+        // Through the binding, so that only an organization the credential may see is read, and
+        // every step is a lookup by primary key (a join on the coalesce itself planned a scan of
+        // every organization on PostgreSQL).
+        .leftJoin('credential_organizations as bound', (join) =>
+          join
+            .onRef('bound.credential_id', '=', 'credentials.id')
+            .on(
+              'bound.organization_id',
+              '=',
+              sql<number>`coalesce(${value('organizationId')}, (select min(organization_id) from credential_organizations where credential_id = credentials.id))`,
+            ),
+        )
+        .leftJoin('organizations as o', 'o.id', 'bound.organization_id')
+        .select(CREDENTIAL_COLUMNS.map((column) => `credentials.${column}` as const))
+        .select([
+          'o.id as organization_id',
+          'o.timezone as organization_timezone',
+          'o.version as organization_version',
+          'o.longest_stay_nights as organization_longest_stay_nights',
+          horizonColumn(conn).as('organization_horizon'),
+        ])
+        // Qualified: a column of that name added to organizations must not make it ambiguous.
+        .where(byKey ? 'credentials.key_hash' : 'credentials.username', '=', value('lookup')),
+    { lookup: byKey ? lookup.keyHash : lookup.username, organizationId },
+  );
+  if (!found) return undefined;
+  const {
+    organization_id: id,
+    organization_timezone: timezone,
+    organization_version: version,
+    organization_longest_stay_nights: longestStayNights,
+    organization_horizon: horizon,
+    ...credential
+  } = found;
+  // Typed as the whole row: a column added to the table and not to CREDENTIAL_COLUMNS fails to compile.
+  const row: CredentialRow = credential;
+  const organization =
+    id === null || timezone === null || version === null || longestStayNights === null
+      ? null
+      : {
+          id,
+          state: toOrganizationState(conn, { timezone, version, longest_stay_nights: longestStayNights, horizon }),
+        };
+  return { row, organization };
 }
 
 export function findCredentialById(conn: Conn, id: number): Promise<CredentialRow | undefined> {

@@ -52,12 +52,38 @@ export async function lockEveryOrganization(conn: Conn): Promise<void> {
 
 /**
  * What a read needs to know of its organization: its time zone, its change counter, its longest
- * stay (the bound of `stay` queries, moved only with the counter), and the
- * changes feed's horizon, all in one statement read before the data (so the data is at least as
- * new as both). Undefined for an organization that does not exist.
+ * stay (the bound of `stay` queries, moved only with the counter), and the changes feed's horizon,
+ * all from one statement read before the data (so the data is at least as new as both).
  */
-export async function organizationState(conn: Conn, id: number) {
-  // Read before every summaries page: prepared once on SQLite (prepared-reads.ts).
+export interface OrganizationState {
+  timezone: string;
+  version: number;
+  longestStayNights: number;
+  eventsCursor: string;
+}
+
+/** The state of one organization, read together with a request's credential (auth.ts). */
+export interface KnownOrganizationState {
+  id: number;
+  state: OrganizationState;
+}
+
+/** The state from its columns, however the statement that read them was shaped. */
+export function toOrganizationState(
+  conn: Conn,
+  row: { timezone: string; version: number; longest_stay_nights: number; horizon: string | number },
+): OrganizationState {
+  return {
+    timezone: row.timezone,
+    version: row.version,
+    longestStayNights: row.longest_stay_nights,
+    eventsCursor: horizonCursor(conn, row.horizon),
+  };
+}
+
+/** The state of an organization, or undefined for one that does not exist. */
+export async function organizationState(conn: Conn, id: number): Promise<OrganizationState | undefined> {
+  // Read before every summaries page that was not read with its credential: prepared once.
   const row = await readFirst(
     conn,
     'organization-state',
@@ -68,14 +94,20 @@ export async function organizationState(conn: Conn, id: number) {
         .where('id', '=', value('id')),
     { id },
   );
-  return (
-    row && {
-      timezone: row.timezone,
-      version: row.version,
-      longestStayNights: row.longest_stay_nights,
-      eventsCursor: horizonCursor(conn, row.horizon),
-    }
-  );
+  return row && toOrganizationState(conn, row);
+}
+
+/**
+ * The state of the organization a read is about: the one read with the request's credential when
+ * it is this organization (one statement fewer per request), else read now. Either way it is read
+ * before the data.
+ */
+export function organizationStateFor(
+  conn: Conn,
+  id: number,
+  known: KnownOrganizationState | null,
+): Promise<OrganizationState | undefined> {
+  return known?.id === id ? Promise.resolve(known.state) : organizationState(conn, id);
 }
 
 /** The organizations among `ids`, by id: what a credential may see of them. */

@@ -63,7 +63,7 @@ export const reservationRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock
       const rules = rulesInForce(principal.compatibilityDate ?? clock().toISOString().slice(0, 10));
       const summaryRequest = interpretSummaryQuery(request.query, rules);
       const organization = resolveOrganization(principal, request.query.organization);
-      const read = await summaryList(db.kysely, organization, summaryRequest, totals);
+      const read = await summaryList(db.kysely, organization, summaryRequest, totals, request.organizationState);
       const serialize = serializerOf(reply);
       const render = ({ items, total }: SummaryList) => ({
         body: Array.isArray(items) ? jsonBody(serialize(items)) : new JsonBody(items.json),

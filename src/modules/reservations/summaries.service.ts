@@ -4,7 +4,7 @@ import { addDays, daysBetween, formatClampedTimestamp, startOfDayInZone } from '
 import { invalidInput, type ParameterError } from '../../shared/errors.js';
 import { totalShownByPage } from '../../shared/pagination.js';
 import { VersionedCache } from '../../shared/versioned-cache.js';
-import { organizationState } from '../organizations/organizations.repository.js';
+import { type KnownOrganizationState, organizationStateFor } from '../organizations/organizations.repository.js';
 import type { VersionedRead } from '../organizations/organizations.service.js';
 import type { SummaryRules } from './behaviour-rules.js';
 import { periodTooLong } from './period.js';
@@ -110,16 +110,20 @@ export function createSummaryTotals(): SummaryTotals {
 
 /**
  * The page (or unpaginated result) of a request, as a read that may be cached under the
- * organization's version. Walking a query's pages counts its matches once (`totals`).
+ * organization's version. Walking a query's pages counts its matches once (`totals`). `known`: the
+ * organization's state if the request's authentication read it already.
  */
 export async function summaryList(
   conn: Kysely<Database>,
   organizationId: number,
   request: SummaryRequest,
   totals: SummaryTotals,
+  known: KnownOrganizationState | null = null,
 ): Promise<VersionedRead<SummaryList>> {
-  // The change counter is read before the data: a result kept under it is never older than it.
-  const organization = await organizationState(conn, organizationId);
+  // The change counter is read before the data (with the credential, or here): a result kept under
+  // it is never older than it. A write committed in between only makes the result newer than its
+  // counter: the next request, which reads the new counter, reads the page again.
+  const organization = await organizationStateFor(conn, organizationId, known);
   const version = organization?.version ?? -1;
   const filter: SummaryFilter = {
     organizationId,
