@@ -2,7 +2,7 @@ import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Db } from '../db/database.js';
 import { hashApiKey, isWellFormedApiKey } from '../modules/credentials/api-key.js';
-import { findCredentialByKeyHash, findCredentialByUsername } from '../modules/credentials/credentials.repository.js';
+import { findCredentialByUsername, findRequestCredential } from '../modules/credentials/credentials.repository.js';
 import { createCredential } from '../modules/credentials/credentials.service.js';
 import { verifyPassword } from '../modules/credentials/password.js';
 import { generateDemoData } from '../modules/data/demo-data.js';
@@ -28,7 +28,9 @@ export async function ensureDemoApiKey(db: Db, clock: Clock, databaseFile: strin
   const keyFile = join(dirname(databaseFile), 'demo-api-key.txt');
   if (existsSync(keyFile)) {
     const saved = readFileSync(keyFile, 'utf8').trim();
-    const row = isWellFormedApiKey(saved) ? await findCredentialByKeyHash(db.kysely, hashApiKey(saved)) : undefined;
+    const row = isWellFormedApiKey(saved)
+      ? (await findRequestCredential(db.kysely, { keyHash: hashApiKey(saved) }, null))?.row
+      : undefined;
     if (row && row.revoked === null) return saved;
   }
   const created = await createCredential(db.kysely, clock, {

@@ -2,8 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { type Insertable, type Kysely, sql } from 'kysely';
 import { readFirst } from '../../db/prepared-reads.js';
 import type { CredentialRow, CredentialTable, Database } from '../../db/schema.js';
-import { horizonColumn } from '../events/events.repository.js';
-import { type KnownOrganizationState, toOrganizationState } from '../organizations/organizations.repository.js';
+import {
+  type KnownOrganizationState,
+  organizationStateColumns,
+  takeOrganizationState,
+} from '../organizations/organizations.repository.js';
 
 type Conn = Kysely<Database>;
 
@@ -44,16 +47,6 @@ const CREDENTIAL_COLUMNS = [
   'revoked',
   'bindings_token',
 ] as const;
-
-/** A credential by its key's hash (the demo's saved key; a request's goes through `findRequestCredential`). */
-export function findCredentialByKeyHash(conn: Conn, keyHash: string): Promise<CredentialRow | undefined> {
-  return readFirst(
-    conn,
-    'credential-by-key-hash',
-    (value) => conn.selectFrom('credentials').select(CREDENTIAL_COLUMNS).where('key_hash', '=', value('keyHash')),
-    { keyHash },
-  );
-}
 
 /** A credential by its username: read for every password check (a verified password goes through `findRequestCredential`). */
 export function findCredentialByUsername(conn: Conn, username: string): Promise<CredentialRow | undefined> {
@@ -105,35 +98,15 @@ export async function findRequestCredential(
         )
         .leftJoin('organizations as o', 'o.id', 'bound.organization_id')
         .select(CREDENTIAL_COLUMNS.map((column) => `credentials.${column}` as const))
-        .select([
-          'o.id as organization_id',
-          'o.timezone as organization_timezone',
-          'o.version as organization_version',
-          'o.longest_stay_nights as organization_longest_stay_nights',
-          horizonColumn(conn).as('organization_horizon'),
-        ])
+        .select(organizationStateColumns(conn))
         // Qualified: a column of that name added to organizations must not make it ambiguous.
         .where(byKey ? 'credentials.key_hash' : 'credentials.username', '=', value('lookup')),
     { lookup: byKey ? lookup.keyHash : lookup.username, organizationId },
   );
   if (!found) return undefined;
-  const {
-    organization_id: id,
-    organization_timezone: timezone,
-    organization_version: version,
-    organization_longest_stay_nights: longestStayNights,
-    organization_horizon: horizon,
-    ...credential
-  } = found;
+  const { organization, rest } = takeOrganizationState(conn, found);
   // Typed as the whole row: a column added to the table and not to CREDENTIAL_COLUMNS fails to compile.
-  const row: CredentialRow = credential;
-  const organization =
-    id === null || timezone === null || version === null || longestStayNights === null
-      ? null
-      : {
-          id,
-          state: toOrganizationState(conn, { timezone, version, longest_stay_nights: longestStayNights, horizon }),
-        };
+  const row: CredentialRow = rest;
   return { row, organization };
 }
 

@@ -68,17 +68,47 @@ export interface KnownOrganizationState {
   state: OrganizationState;
 }
 
-/** The state from its columns, however the statement that read them was shaped. */
-export function toOrganizationState(
+/**
+ * The state's columns, selected from `organizations as o` by every statement that reads it (this
+ * module's, and a request's credential lookup): named apart from the other columns of a joined row.
+ */
+export function organizationStateColumns(conn: Conn) {
+  return [
+    'o.id as organization_id',
+    'o.timezone as organization_timezone',
+    'o.version as organization_version',
+    'o.longest_stay_nights as organization_longest_stay_nights',
+    horizonColumn(conn).as('organization_horizon'),
+  ] as const;
+}
+
+/** A row with `organizationStateColumns` among its columns (null where an outer join found none). */
+interface StateColumns {
+  organization_id: number | null;
+  organization_timezone: string | null;
+  organization_version: number | null;
+  organization_longest_stay_nights: number | null;
+  organization_horizon: string | number;
+}
+
+/** A row's organization state (null when it has none), and the row's other columns. */
+export function takeOrganizationState<R extends StateColumns>(
   conn: Conn,
-  row: { timezone: string; version: number; longest_stay_nights: number; horizon: string | number },
-): OrganizationState {
-  return {
-    timezone: row.timezone,
-    version: row.version,
-    longestStayNights: row.longest_stay_nights,
-    eventsCursor: horizonCursor(conn, row.horizon),
-  };
+  row: R,
+): { organization: KnownOrganizationState | null; rest: Omit<R, keyof StateColumns> } {
+  const {
+    organization_id: id,
+    organization_timezone: timezone,
+    organization_version: version,
+    organization_longest_stay_nights: longestStayNights,
+    organization_horizon: horizon,
+    ...rest
+  } = row;
+  const organization =
+    id === null || timezone === null || version === null || longestStayNights === null
+      ? null
+      : { id, state: { timezone, version, longestStayNights, eventsCursor: horizonCursor(conn, horizon) } };
+  return { organization, rest };
 }
 
 /** The state of an organization, or undefined for one that does not exist. */
@@ -88,13 +118,10 @@ export async function organizationState(conn: Conn, id: number): Promise<Organiz
     conn,
     'organization-state',
     (value) =>
-      conn
-        .selectFrom('organizations')
-        .select(['timezone', 'version', 'longest_stay_nights', horizonColumn(conn).as('horizon')])
-        .where('id', '=', value('id')),
+      conn.selectFrom('organizations as o').select(organizationStateColumns(conn)).where('o.id', '=', value('id')),
     { id },
   );
-  return row && toOrganizationState(conn, row);
+  return row ? takeOrganizationState(conn, row).organization?.state : undefined;
 }
 
 /**
