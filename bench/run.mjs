@@ -27,6 +27,11 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 /** The cold mix walks its list over fewer, shorter rounds: each request must be one never asked before. */
 const COLD_ROUNDS = Number(process.env.BENCH_COLD_ROUNDS ?? 5);
 const COLD_SECONDS = Number(process.env.BENCH_COLD_SECONDS ?? 2);
+/**
+ * The issue measured its cold mix with wrk and 50 connections (integrators walking their lists at the
+ * same hour): so does the cold mix here, its baseline rounds included. The hot scenarios keep theirs.
+ */
+const COLD_CONNECTIONS = Number(process.env.BENCH_COLD_CONNECTIONS ?? 50);
 const ORGANIZATIONS = 200;
 /**
  * BENCH_SCALE=10m: the cold mix at 10,000,000 reservations against the same mix at 1,000,000, in
@@ -97,8 +102,8 @@ function countReservations(databaseUrl) {
   });
 }
 
-async function autocannon(url, headers, seconds) {
-  const args = ['-j', '-c', String(CONNECTIONS), '-d', String(seconds)];
+async function autocannon(url, headers, seconds, connections) {
+  const args = ['-j', '-c', String(connections), '-d', String(seconds)];
   for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}=${value}`);
   const { stdout } = await run(join(ROOT, 'node_modules', '.bin', 'autocannon'), [...args, url], {
     encoding: 'utf8',
@@ -115,8 +120,8 @@ async function autocannon(url, headers, seconds) {
   };
 }
 
-async function wrk(url, headers, seconds) {
-  const args = ['-t', '1', '-c', String(CONNECTIONS), '-d', `${seconds}s`, '-s', join(ROOT, 'bench', 'wrk-report.lua')];
+async function wrk(url, headers, seconds, connections) {
+  const args = ['-t', '1', '-c', String(connections), '-d', `${seconds}s`, '-s', join(ROOT, 'bench', 'wrk-report.lua')];
   for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
   const { stdout } = await run('wrk', [...args, url], { encoding: 'utf8' });
   const result = JSON.parse(stdout.trim().split('\n').at(-1));
@@ -135,8 +140,8 @@ async function wrk(url, headers, seconds) {
  * as served; 503s (shed under overload) and 429s (over the rate budget) are reported as shares of
  * all answers. Any other status means an invalid request in the list or a fault: the run stops.
  */
-async function wrkMix(url, headers, seconds, { list, first }) {
-  const args = ['-t', '1', '-c', String(CONNECTIONS), '-d', `${seconds}s`, '-s', join(ROOT, 'bench', 'wrk-mix.lua')];
+async function wrkMix(url, headers, seconds, connections, { list, first }) {
+  const args = ['-t', '1', '-c', String(connections), '-d', `${seconds}s`, '-s', join(ROOT, 'bench', 'wrk-mix.lua')];
   for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
   const { stdout } = await run('wrk', [...args, url, '--', list, String(first)], { encoding: 'utf8' });
   const result = JSON.parse(stdout.trim().split('\n').at(-1));
@@ -159,9 +164,9 @@ async function wrkMix(url, headers, seconds, { list, first }) {
   };
 }
 
-const load = (url, headers, seconds = SECONDS, cold = undefined) => {
-  if (cold) return wrkMix(url, headers, seconds, cold);
-  return LOAD === 'wrk' ? wrk(url, headers, seconds) : autocannon(url, headers, seconds);
+const load = (url, headers, seconds, connections, cold = undefined) => {
+  if (cold) return wrkMix(url, headers, seconds, connections, cold);
+  return LOAD === 'wrk' ? wrk(url, headers, seconds, connections) : autocannon(url, headers, seconds, connections);
 };
 
 /**
@@ -170,10 +175,10 @@ const load = (url, headers, seconds = SECONDS, cold = undefined) => {
  * answers come back about in list order, and with a 503 or 429 share the lines shed are not known
  * one by one (the shares are reported beside the figure).
  */
-function coldLoad(scenario, seconds) {
+function coldLoad(scenario, seconds, connections) {
   return async () => {
     const { list, next, items } = scenario.cold;
-    const result = await load(scenario.url, scenario.headers, seconds, { list, first: next });
+    const result = await load(scenario.url, scenario.headers, seconds, connections, { list, first: next });
     let served = 0;
     for (let i = 0; i < result.requests; i++) served += items[(next + i) % items.length];
     scenario.cold.next += result.issued;
@@ -223,12 +228,14 @@ function paired(scenario, reference, figure = 'requestsPerSecond') {
 }
 
 /** One measured round of a scenario: throughput, latency, the server's memory and CPU, and the load's CPU. */
-async function round(scenario, seconds) {
+async function round(scenario, seconds, connections) {
   // /proc is read once before and once after: walking it during the round would take CPU from it.
   const before = readProcesses();
   const serverPids = processTree(scenario.server.pid, before);
   const loadCpu = readSelf().childrenCpuSeconds;
-  const work = scenario.cold ? coldLoad(scenario, seconds) : () => load(scenario.url, scenario.headers, seconds);
+  const work = scenario.cold
+    ? coldLoad(scenario, seconds, connections)
+    : () => load(scenario.url, scenario.headers, seconds, connections);
   const { result, peakRssMiB, peakAnonMiB } = await peakResidentMiB(serverPids, work);
   const after = readProcesses();
   // PostgreSQL's backends are those alive at the end: one the pool opened during the round counts
@@ -252,15 +259,18 @@ async function round(scenario, seconds) {
  * the shared machine's speed drifts over minutes, and interleaving spreads that drift over all
  * scenarios alike, so their ratios hold even when whole runs differ.
  */
-async function measureInterleaved(scenarios, { rounds: roundCount = ROUNDS, seconds = SECONDS } = {}) {
+async function measureInterleaved(
+  scenarios,
+  { rounds: roundCount = ROUNDS, seconds = SECONDS, connections = CONNECTIONS } = {},
+) {
   // Caches filled, JIT warm; a cold scenario's warm-up takes the first lines of its list.
   for (const scenario of scenarios) {
-    if (scenario.cold) await coldLoad(scenario, 1)();
-    else await load(scenario.url, scenario.headers, 1);
+    if (scenario.cold) await coldLoad(scenario, 1, connections)();
+    else await load(scenario.url, scenario.headers, 1, connections);
   }
   const rounds = scenarios.map(() => []);
   for (let r = 0; r < roundCount; r++) {
-    for (const [i, scenario] of scenarios.entries()) rounds[i].push(await round(scenario, seconds));
+    for (const [i, scenario] of scenarios.entries()) rounds[i].push(await round(scenario, seconds, connections));
     process.stdout.write(`round ${r + 1} of ${roundCount} done\n`);
   }
   return scenarios.map((scenario, i) => {
@@ -537,6 +547,7 @@ async function scaleRun() {
     const [baseline, small, large] = await measureInterleaved([baselineScenario, ...scenarios], {
       rounds: COLD_ROUNDS,
       seconds: COLD_SECONDS,
+      connections: COLD_CONNECTIONS,
     });
     const ratio = paired(large, small);
     // The same requests find fuller pages in the larger set: the cost per item served says whether a
@@ -561,7 +572,7 @@ async function scaleRun() {
       [
         '# The cold mix at 10,000,000 reservations (BENCH_SCALE=10m)',
         '',
-        `${report.date} · commit ${report.commit} · Node ${report.node} · ${cpus().length} cores. SQLite, one server process per data set (200 organizations each), ${COLD_REQUESTS.toLocaleString('en')} distinct requests per list, medians of ${COLD_ROUNDS} interleaved rounds of ${COLD_SECONDS} s, ${CONNECTIONS} connections, successful answers only.`,
+        `${report.date} · commit ${report.commit} · Node ${report.node} · ${cpus().length} cores. SQLite, one server process per data set (200 organizations each), ${COLD_REQUESTS.toLocaleString('en')} distinct requests per list, medians of ${COLD_ROUNDS} interleaved rounds of ${COLD_SECONDS} s, ${COLD_CONNECTIONS} connections, successful answers only.`,
         '',
         '| scenario | successful req/s | items/s | items per answer | p50 ms | p99 ms | ratio to baseline | 503 share | 429 share | repeated share | server CPU µs/request | peak RSS (anonymous) |',
         '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
@@ -615,6 +626,7 @@ async function main() {
     coldMeasured = await measureInterleaved([baselineScenario, ...databases.flatMap((d) => d.coldScenarios)], {
       rounds: COLD_ROUNDS,
       seconds: COLD_SECONDS,
+      connections: COLD_CONNECTIONS,
     });
   } finally {
     for (const server of [baselineServer, ...databases.flatMap((d) => d.servers)]) await server.stop();
@@ -646,7 +658,13 @@ async function main() {
     date: new Date().toISOString(),
     commit,
     machine,
-    settings: { rounds: ROUNDS, seconds: SECONDS, connections: CONNECTIONS, load: LOAD },
+    settings: {
+      rounds: ROUNDS,
+      seconds: SECONDS,
+      connections: CONNECTIONS,
+      coldConnections: COLD_CONNECTIONS,
+      load: LOAD,
+    },
     baseline,
     coldBaseline,
     runs,
@@ -674,7 +692,7 @@ async function main() {
     '',
     '## Cold mix',
     '',
-    `${COLD_REQUESTS.toLocaleString('en')} distinct requests (\`cold-mix.mjs\`: random organization of ${ORGANIZATIONS}, calendar month or year, referenceDate date-from / date-to / stay / modified, a random existing page), one key bound to every organization; medians of ${COLD_ROUNDS} interleaved rounds of ${COLD_SECONDS} s with the baseline, each round going on down the list. Only successful answers count; the shares of 503 (shed under overload) and 429 answers, and of requests past the list's end (asked a second time), are beside them.`,
+    `${COLD_REQUESTS.toLocaleString('en')} distinct requests (\`cold-mix.mjs\`: random organization of ${ORGANIZATIONS}, calendar month or year, referenceDate date-from / date-to / stay / modified, a random existing page), one key bound to every organization; medians of ${COLD_ROUNDS} interleaved rounds of ${COLD_SECONDS} s with the baseline, ${COLD_CONNECTIONS} connections for both, each round going on down the list. Only successful answers count; the shares of 503 (shed under overload) and 429 answers, and of requests past the list's end (asked a second time), are beside them.`,
     '',
     '| scenario | successful req/s | p50 ms | p99 ms | ratio to baseline | 503 share | 429 share | repeated share | server CPU µs/request | PostgreSQL CPU µs/request | load generator CPU µs/request | peak RSS per process (anonymous) |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',

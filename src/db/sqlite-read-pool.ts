@@ -42,7 +42,7 @@ export class SqliteReadPool {
   #pool: Piscina<ReadTask, ReadResult> | undefined;
   #closed = false;
 
-  /** `maxQueue`: statements that may wait for a thread; past it a read is refused as overload (503). */
+  /** `maxQueue`: statements that may wait while every thread runs one; past it a read is refused as overload (503). */
   constructor(filename: string, threads: number, { maxQueue = 64 * threads } = {}) {
     this.#filename = filename;
     this.#threads = threads;
@@ -53,8 +53,9 @@ export class SqliteReadPool {
     if (this.#closed) throw new Error('the database is closed');
     this.#pool ??= this.#start();
     // Reads on the main thread held up its event loop, and the loop-delay check answered 503 under
-    // overload; reads here leave the loop free, so the waiting line itself is bounded.
-    if (this.#pool.queueSize >= this.#maxQueue) throw overloaded();
+    // overload; reads here leave the loop free, so the waiting line itself is bounded: one statement
+    // running per thread, the rest waiting, wherever they wait (a thread holds several: below).
+    if (this.#underWay.size >= this.#threads + this.#maxQueue) throw overloaded();
     const run = this.#pool.run({ sql, parameters });
     this.#underWay.add(run);
     const done = () => this.#underWay.delete(run);
@@ -77,6 +78,16 @@ export class SqliteReadPool {
       minThreads: this.#threads,
       maxThreads: this.#threads,
       idleTimeout: Infinity,
+      // A thread is handed its next statements while it runs one, and takes them up as soon as it is
+      // done: handed one at a time, it slept after each (a futex wait) until the main thread had
+      // seen the answer and handed it the next, and woke again (a futex wake from the main thread,
+      // a context switch on both). In the cold mix the read threads' voluntary context switches per
+      // request fell from ~0.56 to ~0.11, the main thread's CPU per request by ~20%, and requests/s
+      // rose by a quarter; more than 8 did no better (bench/README.md, "Read threads handed
+      // several statements"). Statements run one after another on a thread, each on its own.
+      concurrentTasksPerWorker: 8,
+      // Piscina's run-time histograms: nothing reads them, and they cost a clock read and a record per statement.
+      recordTiming: false,
     });
     // A thread that fails while running a statement rejects that read; one that fails between reads
     // (it cannot open the file, say) is replaced by piscina, and must not take the process down.

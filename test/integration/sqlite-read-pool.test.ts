@@ -140,6 +140,20 @@ describe('reads on threads of their own', () => {
     });
   });
 
+  it('handed many at once, each answer goes to its own read', async () => {
+    // A thread holds several statements at a time: their answers must not be crossed.
+    const pool = new SqliteReadPool(database.url.slice('sqlite:'.length), 2, { maxQueue: 1_000 });
+    try {
+      for (let round = 0; round < 5; round++) {
+        const values = Array.from({ length: 300 }, (_, i) => round * 1_000 + i);
+        const answers = await Promise.all(values.map((value) => pool.all('select ?, ? * 2', [value, value])));
+        expect(answers).toEqual(values.map((value) => [[value, value * 2]]));
+      }
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('wait in a bounded line: past it a read is refused as overload (503 with Retry-After), never lost', async () => {
     const pool = new SqliteReadPool(database.url.slice('sqlite:'.length), 1, { maxQueue: 2 });
     // Each statement keeps the one thread busy for a few milliseconds.
