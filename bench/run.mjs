@@ -449,7 +449,12 @@ function targets(runs, baseline, coldBaseline) {
         met: isTarget ? value >= goal : undefined,
       });
     const [coldOne, coldWorkers] = cold;
-    add('cold mix / baseline (successful answers only)', paired(coldOne, coldBaseline), sqlite ? 0.35 : 0.25, true);
+    add(
+      `cold mix / baseline, ${COLD_CONNECTIONS} connections (successful answers only)`,
+      paired(coldOne, coldBaseline),
+      sqlite ? 0.35 : 0.25,
+      true,
+    );
     add('cold mix, --workers 2 / baseline', paired(coldWorkers, coldBaseline), undefined, false);
     if (results.length === 0) continue; // BENCH_ONLY=cold
     const find = (part) => results.find((r) => r.name.includes(part));

@@ -81,15 +81,18 @@ export class SqliteReadPool {
       // A thread is handed its next statements while it runs one, and takes them up as soon as it is
       // done: handed one at a time, it slept after each (a futex wait) until the main thread had
       // seen the answer and handed it the next, and woke again (a futex wake from the main thread,
-      // a context switch on both). In the cold mix the read threads' voluntary context switches per
-      // request fell from ~0.56 to ~0.11, the main thread's CPU per request by ~20%, and requests/s
-      // rose by a quarter; more than 8 did no better (bench/README.md, "Read threads handed
-      // several statements"). Statements run one after another on a thread, each on its own.
+      // a context switch on both). In the cold mix at 50 connections the read threads' voluntary
+      // context switches per request fell from ~0.56 to ~0.11, the main thread's CPU per request by
+      // ~20%, and requests/s rose by ~30%; more than 8 did no better (bench/README.md, "Read threads
+      // handed several statements"). Statements still run one after another on a thread (its handler
+      // is synchronous), and a thread answers the statements it took up together once it has run
+      // them all: under load an answer may wait for up to 7 others, ~0.3 ms each; an idle server's
+      // statements find their thread idle and are answered alone.
       concurrentTasksPerWorker: 8,
-      // Piscina's run-time histograms: nothing reads them, and they cost a clock read and a record per statement.
+      // Piscina's run-time histograms: nothing reads them.
       recordTiming: false,
     });
-    // A thread that fails while running a statement rejects that read; one that fails between reads
+    // A thread that fails while it holds statements rejects those reads; one that fails between reads
     // (it cannot open the file, say) is replaced by piscina, and must not take the process down.
     pool.on('error', (error: Error) => process.emitWarning(`SQLite read thread: ${error.message}`));
     return pool;

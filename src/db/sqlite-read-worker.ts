@@ -22,6 +22,11 @@ function open(): (sql: string) => SQLite.Statement {
 const isWholeBuffer = (value: unknown): value is Buffer =>
   Buffer.isBuffer(value) && value.byteOffset === 0 && value.byteLength === value.buffer.byteLength;
 
+/**
+ * Synchronous on purpose: a thread is handed several statements at a time (`concurrentTasksPerWorker`
+ * in sqlite-read-pool.ts), and only a handler that never awaits keeps them from interleaving on the
+ * one connection.
+ */
 export default function read({ sql, parameters }: ReadTask): ReadResult {
   try {
     statementFor ??= open();
