@@ -5,6 +5,7 @@
  */
 
 import { isIP } from 'node:net';
+import { parse as parseConnectionString } from 'pg-connection-string';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -154,7 +155,18 @@ function pick(
 }
 
 function invalid(source: Source, expected: string): ConfigError {
-  return new ConfigError(`Invalid ${source.name}: expected ${expected}, got ${JSON.stringify(source.value)}`);
+  return new ConfigError(
+    `Invalid ${source.name}: expected ${expected}, got ${JSON.stringify(withoutPassword(source.value))}`,
+  );
+}
+
+/**
+ * A refused setting as its error may print it: a URL's password masked, whether it is written
+ * `scheme://user:password@` or as a `password=` parameter. The value is refused, so it may be
+ * malformed: everything between the user's name and the last `@` is masked.
+ */
+export function withoutPassword(value: string): string {
+  return value.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:@]*:).*@/is, '$1***@').replace(/([?&]password=)[^&#]*/gi, '$1***');
 }
 
 export function parseDatabaseUrl(source: Source): DatabaseConfig {
@@ -166,8 +178,11 @@ export function parseDatabaseUrl(source: Source): DatabaseConfig {
     return { dialect: 'sqlite', url, filename };
   }
   if (/^postgres(ql)?:\/\//.test(url)) {
+    // Read as the driver reads it (pg-connection-string): libpq's spellings of a Unix socket, such
+    // as postgres://user@/db?host=/var/run/postgresql, which WHATWG URL refuses (a user before an
+    // empty host), are valid here because they are valid there.
     try {
-      new URL(url);
+      parseConnectionString(url);
     } catch {
       throw invalid(source, 'a valid postgres:// URL');
     }

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.js';
 
@@ -96,6 +97,10 @@ describe('loadConfig', () => {
     ['sqlite:/var/lib/booking.sqlite', { dialect: 'sqlite', filename: '/var/lib/booking.sqlite' }],
     ['postgres://postgres@127.0.0.1:5432/test', { dialect: 'postgres' }],
     ['postgresql://u:p@host/db', { dialect: 'postgres' }],
+    // libpq's spellings of a Unix socket, as the driver reads them (WHATWG URL refuses the first).
+    ['postgres://postgres@/test?host=/var/run/postgresql', { dialect: 'postgres' }],
+    ['postgres:///test?host=/var/run/postgresql', { dialect: 'postgres' }],
+    ['postgresql://%2Fvar%2Frun%2Fpostgresql/test', { dialect: 'postgres' }],
   ])('reads DATABASE_URL %s', (url, expected) => {
     expect(loadConfig({ DATABASE_URL: url }).database).toMatchObject(expected);
   });
@@ -144,5 +149,47 @@ describe('loadConfig', () => {
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as Error).message).toContain(message);
     expect((error as Error).message).not.toContain('\n');
+  });
+
+  const refusal = (env: Record<string, string>) => {
+    try {
+      loadConfig(env);
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      return (error as Error).message;
+    }
+    throw new Error(`${JSON.stringify(env)} was accepted`);
+  };
+
+  it.each([
+    [
+      'DATABASE_URL',
+      'postgres://booking:s3cret-pw@db.internal:99999/booking',
+      'postgres://booking:***@db.internal:99999/booking',
+    ],
+    ['DATABASE_URL', 'postgres://db.internal:99999/booking?user=booking&password=s3cret-pw', 'password=***'],
+    ['DATABASE_URL', 'postgres://booking:s3cret@pw@[::1/booking', 'postgres://booking:***@[::1/booking'],
+    ['REDIS_URL', 'redis://default:s3cret-pw@cache internal:6379', 'redis://default:***@cache internal:6379'],
+  ])('refuses %s without printing its password: %s', (name, value, shown) => {
+    const message = refusal({ [name]: value });
+    expect(message).toContain(`Invalid ${name}`);
+    expect(message).toContain(shown);
+    expect(message).not.toContain('s3cret');
+  });
+
+  it('never prints the password of a refused URL, whatever it holds', () => {
+    // A port past 65535 makes any such URL invalid, whatever its password.
+    const password = fc.string({ minLength: 1, maxLength: 40 }).map((s) => `pw${s}`);
+    fc.assert(
+      fc.property(password, fc.boolean(), (secret, asParameter) => {
+        const value = asParameter
+          ? `postgres://db:99999/x?user=u&password=${secret}`
+          : `postgres://u:${secret}@db:99999/x`;
+        // As the message prints it (JSON-quoted); a password ending where the parameter ends.
+        const printed = JSON.stringify(secret).slice(1, -1);
+        const cut = asParameter ? printed.split(/[&#]/)[0] : printed;
+        expect(refusal({ DATABASE_URL: value })).not.toContain(cut);
+      }),
+    );
   });
 });
