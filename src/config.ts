@@ -161,12 +161,15 @@ function invalid(source: Source, expected: string): ConfigError {
 }
 
 /**
- * A refused setting as its error may print it: a URL's password masked, whether it is written
- * `scheme://user:password@` or as a `password=` parameter. The value is refused, so it may be
- * malformed: everything between the user's name and the last `@` is masked.
+ * A refused setting as its error may print it: any password masked, written in a URL
+ * (`scheme://user:password@`) or as a `password=` parameter or libpq keyword, wherever it stands in
+ * the value (quoted, after a stray `NAME=`). The value is refused, so it may be malformed: from the
+ * user's name to the last `@` is masked, which may hide more than the password, never less.
  */
 export function withoutPassword(value: string): string {
-  return value.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:@]*:).*@/is, '$1***@').replace(/([?&]password=)[^&#]*/gi, '$1***');
+  return value
+    .replace(/(\/\/[^:@/\s]*:).*@/s, '$1***@')
+    .replace(/(password\s*=\s*)('(?:[^'\\]|\\.)*'?|[^&#\s]*)/gi, '$1***');
 }
 
 export function parseDatabaseUrl(source: Source): DatabaseConfig {
@@ -183,8 +186,9 @@ export function parseDatabaseUrl(source: Source): DatabaseConfig {
     // empty host), are valid here because they are valid there.
     try {
       parseConnectionString(url);
-    } catch {
-      throw invalid(source, 'a valid postgres:// URL');
+    } catch (error) {
+      // The driver's reason (it names a missing sslrootcert file, say; it never repeats the URL).
+      throw invalid(source, `a postgres:// URL the driver can read (${withoutPassword((error as Error).message)})`);
     }
     return { dialect: 'postgres', url };
   }

@@ -1,38 +1,29 @@
-import { existsSync } from 'node:fs';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../helpers/databases.js';
 import { runCli } from '../helpers/processes.js';
-import { describeRequiring, postgresServer } from '../helpers/requirements.js';
+import { describeRequiring, postgresServerBinaries } from '../helpers/requirements.js';
+import { createThrowawayPostgres, type ThrowawayPostgres } from '../helpers/throwaway-postgres.js';
 
 /**
  * An operator whose PostgreSQL runs on the same host connects through its Unix socket, spelled as
  * libpq spells it: `postgres://user@/database?host=/var/run/postgresql`. WHATWG URL refuses a user
- * before an empty host; the driver does not, and neither does DATABASE_URL.
+ * before an empty host; the driver does not, and neither does DATABASE_URL. A cluster of the test's
+ * own, so its socket's directory and port are known whatever the shared server's settings.
  */
-describeRequiring([postgresServer()], 'DATABASE_URL naming a Unix socket as libpq spells it', () => {
-  let database: TestDatabase;
+describeRequiring([postgresServerBinaries()], 'DATABASE_URL naming a Unix socket as libpq spells it', () => {
+  let cluster: ThrowawayPostgres;
   let socketUrl: string;
 
   beforeAll(async () => {
-    database = await createTestDatabase('postgres');
-    const tcp = new URL(database.url);
-    const client = new pg.Client({ connectionString: database.url });
-    await client.connect();
-    const { rows } = await client.query<{ dirs: string }>("select current_setting('unix_socket_directories') as dirs");
-    await client.end();
-    const directory = rows[0]?.dirs.split(',')[0]?.trim() ?? '';
-    // The server must be this machine's (CI's is): its socket is a file here.
-    expect(existsSync(`${directory}/.s.PGSQL.${tcp.port || 5432}`), `a socket in ${directory}`).toBe(true);
-    socketUrl = `postgres://${tcp.username}@${tcp.pathname}?host=${directory}&port=${tcp.port || 5432}`;
-  });
+    cluster = await createThrowawayPostgres();
+    socketUrl = `postgres://postgres@/booking?host=${cluster.socketDirectory}&port=${cluster.port}`;
+  }, 60_000);
 
-  afterAll(async () => {
-    await database?.drop();
+  afterAll(() => {
+    cluster?.destroy();
   });
 
   it('migrates and seeds through the socket, as a real process', async () => {
-    expect(socketUrl).toMatch(/^postgres:\/\/\w+@\/booking_test_\w+\?host=\//);
     const migrate = await runCli(['migrate'], { DATABASE_URL: socketUrl });
     expect(migrate.stderr).toBe('');
     expect(migrate.code).toBe(0);

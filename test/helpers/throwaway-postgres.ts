@@ -11,6 +11,9 @@ import pg from 'pg';
  */
 export interface ThrowawayPostgres {
   url: string;
+  /** Where its Unix socket is (`.s.PGSQL.<port>`), for connections that do not go through TCP. */
+  socketDirectory: string;
+  port: number;
   stop(): void;
   start(): void;
   destroy(): void;
@@ -72,6 +75,8 @@ export async function createThrowawayPostgres(): Promise<ThrowawayPostgres> {
   await admin.end();
   return {
     url: `postgres://postgres@127.0.0.1:${port}/booking`,
+    socketDirectory: dir,
+    port,
     stop: () => run('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']),
     start,
     destroy: () => {
