@@ -164,12 +164,15 @@ function invalid(source: Source, expected: string): ConfigError {
  * A refused setting as its error may print it: any password masked, written in a URL
  * (`scheme://user:password@`) or as a `password=` parameter or libpq keyword, wherever it stands in
  * the value (quoted, after a stray `NAME=`). The value is refused, so it may be malformed: from the
- * user's name to the last `@` is masked, which may hide more than the password, never less.
+ * user's name to the last `@` is masked, and an unquoted `password=` value up to the next `&` or
+ * `#` (as a URL's query reads it, spaces included, though libpq's keyword form would end it at a
+ * space): either may hide more than the password, never less.
  */
 export function withoutPassword(value: string): string {
+  // Parameters first: a password parameter holding an `@` would otherwise end the URL's mask early.
   return value
-    .replace(/(\/\/[^:@/\s]*:).*@/s, '$1***@')
-    .replace(/(password\s*=\s*)('(?:[^'\\]|\\.)*'?|[^&#\s]*)/gi, '$1***');
+    .replace(/(password\s*=\s*)('(?:[^'\\]|\\.)*'?|[^&#]*)/gi, '$1***')
+    .replace(/(\/\/[^:@/\s]*:).*@/s, '$1***@');
 }
 
 export function parseDatabaseUrl(source: Source): DatabaseConfig {
