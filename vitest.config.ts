@@ -1,16 +1,55 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Files that measure time or the machine's load (response-time equality, event-loop delay, memory
+ * and worker limits) or stop shared things (faults, HAProxy in front of several servers): they run
+ * one at a time, after every other file has finished, so nothing else on the machine skews them.
+ * Every other file runs beside others and may not depend on running alone.
+ */
+const SERIAL = [
+  'test/integration/auth-timing.test.ts',
+  'test/integration/overload.test.ts',
+  'test/e2e/haproxy.test.ts',
+  'test/e2e/faults.test.ts',
+  'test/e2e/workers-limits.test.ts',
+];
+
+/**
+ * Files side by side: most of them wait on sockets, child processes and databases, not on the CPU,
+ * so a two-core machine runs more of them at once than it has cores (TEST_WORKERS to change it).
+ */
+const WORKERS = Number(process.env.TEST_WORKERS ?? 4);
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
-    // Real scrypt hashes, real databases and real server processes take more than the default 5 s.
+    // Real databases and real server processes take more than the default 5 s.
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // One migrated database of each dialect per run, copied for each test database.
+    globalSetup: ['test/setup/template-databases.ts'],
     // After each file: no secret the tests issued may appear in any log an app wrote; and before that
     // check (after-hooks run in reverse order), every app the file left open is closed.
     setupFiles: ['test/setup/secrets-never-logged.ts', 'test/setup/close-apps.ts'],
     // A committed .only would silently skip the rest of the suite.
     allowOnly: false,
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['test/unit/**/*.test.ts'], maxWorkers: WORKERS },
+      },
+      {
+        extends: true,
+        test: { name: 'integration', include: ['test/integration/**/*.test.ts'], exclude: SERIAL, maxWorkers: WORKERS },
+      },
+      {
+        extends: true,
+        test: { name: 'e2e', include: ['test/e2e/**/*.test.ts'], exclude: SERIAL, maxWorkers: WORKERS },
+      },
+      {
+        extends: true,
+        test: { name: 'serial', include: SERIAL, fileParallelism: false, sequence: { groupOrder: 1 } },
+      },
+    ],
   },
 });

@@ -25,6 +25,7 @@ import { createLogger } from './logger.js';
 import { accommodationRoutes } from './modules/accommodations/accommodations.routes.js';
 import { Authenticator } from './modules/credentials/authenticator.js';
 import { credentialRoutes } from './modules/credentials/credentials.routes.js';
+import type { ScryptParams } from './modules/credentials/password.js';
 import { eventRoutes } from './modules/events/events.routes.js';
 import { createFeedWaker } from './modules/events/feed-waker.js';
 import { organizationRoutes } from './modules/organizations/organizations.routes.js';
@@ -54,6 +55,8 @@ export interface AppDeps {
   rateLimitStore?: RateLimitStore;
   /** How webhook receiver names are resolved for the SSRF check; tests pass a stub. */
   webhookResolver?: Resolver;
+  /** The cost Basic passwords are hashed at; the service's own (SCRYPT_PARAMS) unless a test makes it cheap. */
+  passwordHashing?: ScryptParams;
 }
 
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -141,7 +144,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   await app.register(healthRoutes, { db: deps.db, readiness });
   await registerConsole(app);
 
-  const authenticator = new Authenticator(deps.db.kysely, clock);
+  const authenticator = new Authenticator(deps.db.kysely, clock, deps.passwordHashing);
   const store =
     deps.rateLimitStore ??
     (config.redisUrl ? new RedisStore(config.redisUrl, config.redisKeyPrefix) : new MemoryStore());
@@ -157,7 +160,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await api.register(accommodationRoutes, { db: deps.db, clock });
     await api.register(reservationRoutes, { db: deps.db, clock });
     await api.register(organizationRoutes, { db: deps.db, clock });
-    await api.register(credentialRoutes, { db: deps.db, clock });
+    await api.register(credentialRoutes, { db: deps.db, clock, passwordHashing: deps.passwordHashing });
     await api.register(eventRoutes, { db: deps.db, waker });
     await api.register(webhookRoutes, {
       db: deps.db,

@@ -4,8 +4,10 @@ import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import type { Db } from '../../src/db/database.js';
 import type { RateLimitStore } from '../../src/http/rate-limit/stores.js';
+import type { ScryptParams } from '../../src/modules/credentials/password.js';
 import type { Clock } from '../../src/shared/clock.js';
 import { checkResponsesAgainstDocument } from './contract.js';
+import { CHEAP_PASSWORD_HASHING } from './fixtures.js';
 import { closeAutomatically } from './open-apps.js';
 import { capturedLogs } from './secrets.js';
 
@@ -48,6 +50,8 @@ export async function testApp(
     rateLimitStore?: RateLimitStore;
     /** Extra routes registered before the app is ready (e.g. one that fails on purpose). */
     routes?: (app: FastifyInstance) => void;
+    /** The cost of the passwords it hashes and of its decoy: cheap unless hashing is the subject. */
+    passwordHashing?: ScryptParams;
   } = {},
 ): Promise<FastifyInstance> {
   // Every app logs at info into a capture, so the suite-wide check sees what each one wrote.
@@ -59,6 +63,7 @@ export async function testApp(
     clock: options.clock,
     logDestination: logs,
     rateLimitStore: options.rateLimitStore,
+    passwordHashing: options.passwordHashing ?? CHEAP_PASSWORD_HASHING,
   });
   closeAutomatically(app, db);
   options.routes?.(app);

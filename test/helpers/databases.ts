@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
+import { inject } from 'vitest';
 import { parseDatabaseUrl } from '../../src/config.js';
 import { closeDb, createDb, type Db, type Dialect } from '../../src/db/database.js';
-import { migrateToLatest } from '../../src/db/migrate.js';
 import { closeOpenApps } from './open-apps.js';
+import { adminQuery, databaseUrl } from './postgres-admin.js';
 import { IN_CI } from './requirements.js';
 
 /**
@@ -27,15 +27,20 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh, empty, migrated database of the dialect. */
+/**
+ * A fresh, empty, migrated database of the dialect, made from the run's migrated template
+ * (test/setup/template-databases.ts): a copy of its file on SQLite, `CREATE DATABASE … TEMPLATE` on
+ * PostgreSQL.
+ */
 export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase> {
   if (dialect === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'booking-test-'));
-    const url = `sqlite:${join(dir, 'test.sqlite')}`;
+    const filename = join(dir, 'test.sqlite');
+    copyFileSync(inject('sqliteTemplate'), filename);
+    const url = `sqlite:${filename}`;
     // Read threads whatever the machine's cores (none on one core by default): every test reads
     // summaries pages and counts as a server of one process does on two cores or more.
     const db = createDb(parseDatabaseUrl({ value: url, name: 'url' }), { readThreads: 2 });
-    await migrateToLatest(db);
     return {
       db,
       url,
@@ -48,30 +53,16 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
   }
   const adminUrl = process.env.TEST_DATABASE_URL as string;
   const name = `booking_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const db = createDb(parseDatabaseUrl({ value: url.toString(), name: 'url' }));
-  await migrateToLatest(db);
+  await adminQuery(adminUrl, `create database ${name} template ${inject('postgresTemplate')}`);
+  const url = databaseUrl(adminUrl, name);
+  const db = createDb(parseDatabaseUrl({ value: url, name: 'url' }));
   return {
     db,
-    url: url.toString(),
+    url,
     async drop() {
       await closeOpenApps(db);
       await closeDb(db);
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      try {
-        await cleanup.query(`drop database if exists ${name} with (force)`);
-      } finally {
-        await cleanup.end();
-      }
+      await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
     },
   };
 }

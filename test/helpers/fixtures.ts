@@ -1,6 +1,7 @@
 import type { Db } from '../../src/db/database.js';
 import { rememberSecret } from './secrets.js';
 import { type CreateCredentialInput, createCredential } from '../../src/modules/credentials/credentials.service.js';
+import type { ScryptParams } from '../../src/modules/credentials/password.js';
 import type { ImportDocument } from '../../src/modules/data/import.schemas.js';
 import { importDocument } from '../../src/modules/data/import.service.js';
 import type { Clock } from '../../src/shared/clock.js';
@@ -9,6 +10,13 @@ export const fixedClock =
   (iso = '2025-06-15T10:00:00Z'): Clock =>
   () =>
     new Date(iso);
+
+/**
+ * The cost Basic passwords are hashed at in tests about something else than hashing: 1 MiB and about
+ * a millisecond a hash instead of the service's 128 MiB and a good part of a second (SCRYPT_PARAMS).
+ * The tests of hashing, of timing equality and of the password-check queue use the real one.
+ */
+export const CHEAP_PASSWORD_HASHING: ScryptParams = Object.freeze({ N: 2 ** 10, r: 8, p: 1 });
 
 export async function load(db: Db, document: ImportDocument, clock: Clock = fixedClock()): Promise<void> {
   await importDocument(db, clock, document);
@@ -28,8 +36,14 @@ export async function basicFor(
   db: Db,
   username: string,
   input: Partial<CreateCredentialInput> & { organizations: number[] },
+  passwordHashing: ScryptParams = CHEAP_PASSWORD_HASHING,
 ): Promise<{ authorization: string; id: number; password: string }> {
-  const created = await createCredential(db.kysely, fixedClock(), { ...input, basicUsername: username });
+  const created = await createCredential(
+    db.kysely,
+    fixedClock(),
+    { ...input, basicUsername: username },
+    passwordHashing,
+  );
   if (!('password' in created)) throw new Error('expected a Basic credential');
   rememberSecret(created.password, basicHeader(username, created.password));
   return {

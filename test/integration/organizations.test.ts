@@ -1,28 +1,22 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testApp } from '../helpers/app.js';
-import { createTestDatabase, DIALECTS, type TestDatabase } from '../helpers/databases.js';
-import { apiKeyFor, basicFor, fixedClock, load, twoOrganizations } from '../helpers/fixtures.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS } from '../helpers/databases.js';
+import { apiKeyFor, basicFor, fixedClock, twoOrganizations } from '../helpers/fixtures.js';
+import { useApp } from '../helpers/use-database.js';
 
 /** GET /api/organizations: the credential's organizations, each with its own today (SPEC §1, §11). */
 describe.each(DIALECTS)('GET /api/organizations on %s', (dialect) => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
+  // 02:30 UTC: already the 15th in Amsterdam (UTC+2), still the 14th in New York (UTC-4).
+  const used = useApp(dialect, { data: twoOrganizations, app: { clock: fixedClock('2025-06-15T02:30:00Z') } });
   let both: string;
   let agency: string;
 
   beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-    await load(database.db, twoOrganizations);
-    both = await apiKeyFor(database.db, { organizations: [2, 1] });
-    agency = await apiKeyFor(database.db, { organizations: [3] });
-    // 02:30 UTC: already the 15th in Amsterdam (UTC+2), still the 14th in New York (UTC-4).
-    app = await testApp(database.db, { clock: fixedClock('2025-06-15T02:30:00Z') });
+    both = await apiKeyFor(used.db, { organizations: [2, 1] });
+    agency = await apiKeyFor(used.db, { organizations: [3] });
   });
-  afterAll(() => database.drop());
 
   const get = (headers: Record<string, string>, url = '/api/organizations') =>
-    app.inject({ url, headers: { accept: 'application/json', ...headers } });
+    used.app.inject({ url, headers: { accept: 'application/json', ...headers } });
 
   it('lists the bound organizations by id, with the date in each one’s time zone', async () => {
     const response = await get({ 'x-api-key': both });
@@ -41,7 +35,7 @@ describe.each(DIALECTS)('GET /api/organizations on %s', (dialect) => {
   });
 
   it('answers Basic credentials too, and needs no more than the read scope', async () => {
-    const basic = await basicFor(database.db, `orgs-${dialect}`, { organizations: [1], scope: 'read' });
+    const basic = await basicFor(used.db, `orgs-${dialect}`, { organizations: [1], scope: 'read' });
     const response = await get({ authorization: basic.authorization });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual([{ id: 1, name: 'Park', timezone: 'Europe/Amsterdam', today: '2025-06-15' }]);

@@ -14,7 +14,7 @@ import {
   type RequestCredential,
 } from './credentials.repository.js';
 import { type Scope, USERNAME_PATTERN } from './credentials.service.js';
-import { DECOY_PASSWORD_HASH, verifyPassword } from './password.js';
+import { decoyPasswordHash, SCRYPT_PARAMS, type ScryptParams, verifyPassword } from './password.js';
 
 /** Who is calling: the credential's id, the organizations it may read, what it may do. */
 export interface Principal {
@@ -129,6 +129,8 @@ export function parseBasicAuthorization(header: string): BasicCredentials | unde
 export class Authenticator {
   readonly #db: Kysely<Database>;
   readonly #clock: Clock;
+  /** What an unknown username's password is checked against: as costly as a known one's. */
+  readonly #decoyHash: string;
   /** Keyed by an HMAC of username and password under a per-process secret, never the password. */
   readonly #verifiedPasswords = new Map<string, VerifiedPassword>();
   readonly #cacheSecret = randomBytes(32);
@@ -139,9 +141,11 @@ export class Authenticator {
   readonly #checking = new Map<string, Promise<CredentialRow | undefined>>();
   readonly #hashing = new PasswordCheckQueue(MAX_CONCURRENT_HASHES, MAX_HASHES_PER_ADDRESS, MAX_WAITING_HASHES);
 
-  constructor(db: Kysely<Database>, clock: Clock) {
+  /** `passwordHashing`: the cost new passwords are hashed at (password.ts), which the decoy matches. */
+  constructor(db: Kysely<Database>, clock: Clock, passwordHashing: ScryptParams = SCRYPT_PARAMS) {
     this.#db = db;
     this.#clock = clock;
+    this.#decoyHash = decoyPasswordHash(passwordHashing);
   }
 
   /**
@@ -292,7 +296,7 @@ export class Authenticator {
   async #lookUpAndVerify(cacheKey: string, basic: BasicCredentials): Promise<CredentialRow | undefined> {
     const row = await findCredentialByUsername(this.#db, basic.username);
     const storedHash = row?.type === 'basic' ? row.password_hash : null;
-    const valid = await verifyPassword(basic.password, storedHash ?? DECOY_PASSWORD_HASH);
+    const valid = await verifyPassword(basic.password, storedHash ?? this.#decoyHash);
     if (!valid || !row || storedHash === null) return undefined;
     this.#remember(cacheKey, {
       credentialId: row.id,

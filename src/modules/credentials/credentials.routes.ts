@@ -13,6 +13,7 @@ import {
   CredentialSchema,
 } from './credentials.schemas.js';
 import { createCredential, listCredentialsOf, revokeCredentialOf } from './credentials.service.js';
+import type { ScryptParams } from './password.js';
 
 /** More credentials than an organization has; the bound keeps the document honest. */
 const MAX_CREDENTIALS = 10_000;
@@ -22,7 +23,11 @@ const MAX_CREDENTIALS = 10_000;
  * `booking credentials` (credentials.service.ts), limited to the caller's organizations. Secrets
  * are shown once, in the 201 of POST; hashes never leave the database.
  */
-export const credentialRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock }> = async (app, { db, clock }) => {
+export const credentialRoutes: FastifyPluginAsyncTypebox<{
+  db: Db;
+  clock: Clock;
+  passwordHashing?: ScryptParams;
+}> = async (app, { db, clock, passwordHashing }) => {
   const admin = { scope: 'admin' as const };
   const tags = ['credentials'];
   // A named type in the document; @fastify/swagger collects the schemas of every plugin.
@@ -92,12 +97,17 @@ export const credentialRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock 
       }
       if (problems.length > 0) throw invalidInput(problems);
       const organization = resolveOrganization(principalOf(request), body.organization);
-      const created = await createCredential(db.kysely, clock, {
-        organizations: [organization],
-        name: body.name,
-        scope: body.scope,
-        basicUsername: body.type === 'basic' ? body.username : undefined,
-      });
+      const created = await createCredential(
+        db.kysely,
+        clock,
+        {
+          organizations: [organization],
+          name: body.name,
+          scope: body.scope,
+          basicUsername: body.type === 'basic' ? body.username : undefined,
+        },
+        passwordHashing,
+      );
       return reply.code(201).header('location', `/api/credentials/${created.id}`).send(created);
     },
   );

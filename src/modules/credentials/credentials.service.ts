@@ -14,7 +14,7 @@ import {
   markRevoked,
   organizationsByCredential,
 } from './credentials.repository.js';
-import { hashPassword } from './password.js';
+import { hashPassword, SCRYPT_PARAMS, type ScryptParams } from './password.js';
 
 export const SCOPES = ['read', 'write', 'admin'] as const;
 export type Scope = (typeof SCOPES)[number];
@@ -64,6 +64,7 @@ export async function createCredential(
   db: Kysely<Database>,
   clock: Clock,
   input: CreateCredentialInput,
+  passwordHashing: ScryptParams = SCRYPT_PARAMS,
 ): Promise<CreatedCredential> {
   const organizations = [...new Set(input.organizations)].sort((a, b) => a - b);
   const scopes = scopesGrantedBy(input.scope ?? 'read');
@@ -83,7 +84,7 @@ export async function createCredential(
 
   const password = input.basicUsername === undefined ? undefined : randomBase62(GENERATED_PASSWORD_LENGTH);
   // Hash before the transaction: scrypt is slow and must not hold a write lock.
-  const passwordHash = password === undefined ? null : await hashPassword(password);
+  const passwordHash = password === undefined ? null : await hashPassword(password, passwordHashing);
   const apiKey = input.basicUsername === undefined ? generateApiKey() : undefined;
 
   const id = await db.transaction().execute(async (trx) => {

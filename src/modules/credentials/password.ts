@@ -1,14 +1,22 @@
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
 
+/** scrypt's cost: N (CPU and memory, a power of 2), r (block size), p (parallelism). */
+export interface ScryptParams {
+  readonly N: number;
+  readonly r: number;
+  readonly p: number;
+}
+
 /**
  * Basic-auth passwords are stored as `scrypt$N$r$p$salt$hash` (base64). The parameters travel with
- * each hash, so raising them later leaves existing hashes verifiable.
+ * each hash, so raising them later leaves existing hashes verifiable. These are the service's: the
+ * cost is a parameter only so that tests about something else than hashing can make cheap hashes.
  */
-export const SCRYPT_PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
+export const SCRYPT_PARAMS: ScryptParams = Object.freeze({ N: 2 ** 17, r: 8, p: 1 });
 const KEY_LENGTH = 32;
 const SALT_LENGTH = 16;
 
-function deriveKey(password: string, salt: Buffer, params: { N: number; r: number; p: number }): Promise<Buffer> {
+function deriveKey(password: string, salt: Buffer, params: ScryptParams): Promise<Buffer> {
   // scrypt needs 128·N·r bytes; Node's default ceiling (32 MiB) is below that for N = 2^17.
   const options: ScryptOptions = { ...params, maxmem: 256 * params.N * params.r };
   return new Promise((resolve, reject) => {
@@ -16,10 +24,13 @@ function deriveKey(password: string, salt: Buffer, params: { N: number; r: numbe
   });
 }
 
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string, params: ScryptParams = SCRYPT_PARAMS): Promise<string> {
   const salt = randomBytes(SALT_LENGTH);
-  const key = await deriveKey(password, salt, SCRYPT_PARAMS);
-  const { N, r, p } = SCRYPT_PARAMS;
+  const key = await deriveKey(password, salt, params);
+  return formatHash(params, salt, key);
+}
+
+function formatHash({ N, r, p }: ScryptParams, salt: Buffer, key: Buffer): string {
   return `scrypt$${N}$${r}$${p}$${salt.toString('base64')}$${key.toString('base64')}`;
 }
 
@@ -45,7 +56,12 @@ export async function verifyPassword(password: string, stored: string): Promise<
 }
 
 /**
- * A well-formed hash of no password anyone knows. Checking an unknown username against it costs
- * the same scrypt run as a wrong password, so response time does not reveal which usernames exist.
+ * A well-formed hash of no password anyone knows, at the cost new passwords are hashed at. Checking
+ * an unknown username against it costs the same scrypt run as a wrong password, so response time
+ * does not reveal which usernames exist.
  */
-export const DECOY_PASSWORD_HASH = `scrypt$${SCRYPT_PARAMS.N}$${SCRYPT_PARAMS.r}$${SCRYPT_PARAMS.p}$${Buffer.alloc(SALT_LENGTH).toString('base64')}$${Buffer.alloc(KEY_LENGTH).toString('base64')}`;
+export function decoyPasswordHash(params: ScryptParams = SCRYPT_PARAMS): string {
+  return formatHash(params, Buffer.alloc(SALT_LENGTH), Buffer.alloc(KEY_LENGTH));
+}
+
+export const DECOY_PASSWORD_HASH = decoyPasswordHash();
