@@ -50,8 +50,11 @@ export async function testApp(
     rateLimitStore?: RateLimitStore;
     /** Extra routes registered before the app is ready (e.g. one that fails on purpose). */
     routes?: (app: FastifyInstance) => void;
-    /** The cost of the passwords it hashes and of its decoy: cheap unless hashing is the subject. */
-    passwordHashing?: ScryptParams;
+    /**
+     * The cost of the passwords it hashes and of its decoy: cheap unless hashing is the subject;
+     * 'the service's own' builds the app as the server does, without naming one.
+     */
+    passwordHashing?: ScryptParams | "the service's own";
   } = {},
 ): Promise<FastifyInstance> {
   // Every app logs at info into a capture, so the suite-wide check sees what each one wrote.
@@ -63,7 +66,8 @@ export async function testApp(
     clock: options.clock,
     logDestination: logs,
     rateLimitStore: options.rateLimitStore,
-    passwordHashing: options.passwordHashing ?? CHEAP_PASSWORD_HASHING,
+    passwordHashing:
+      options.passwordHashing === "the service's own" ? undefined : (options.passwordHashing ?? CHEAP_PASSWORD_HASHING),
   });
   closeAutomatically(app, db);
   options.routes?.(app);

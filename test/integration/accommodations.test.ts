@@ -1,27 +1,18 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testApp } from '../helpers/app.js';
-import { createTestDatabase, DIALECTS, type TestDatabase } from '../helpers/databases.js';
-import { apiKeyFor, load, twoOrganizations } from '../helpers/fixtures.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS } from '../helpers/databases.js';
+import { apiKeyFor, twoOrganizations } from '../helpers/fixtures.js';
+import { useApp } from '../helpers/use-database.js';
 
 describe.each(DIALECTS)('GET /api/accommodations/ on %s', (dialect) => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
+  const used = useApp(dialect, { data: twoOrganizations });
   let key: string;
 
   beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-    await load(database.db, twoOrganizations);
-    key = await apiKeyFor(database.db, { organizations: [1, 2] });
-    app = await testApp(database.db);
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.drop();
+    key = await apiKeyFor(used.db, { organizations: [1, 2] });
   });
 
   const get = (query: string, path = '/api/accommodations/') =>
-    app.inject({ url: `${path}${query}`, headers: { accept: 'application/json', 'x-api-key': key } });
+    used.app.inject({ url: `${path}${query}`, headers: { accept: 'application/json', 'x-api-key': key } });
   const ids = (response: { json(): unknown }) => (response.json() as { id: number }[]).map((a) => a.id);
 
   it('returns the active accommodations of the organization ordered by id, as SPEC §2 records', async () => {
@@ -137,7 +128,7 @@ describe.each(DIALECTS)('GET /api/accommodations/ on %s', (dialect) => {
     const first = await get('?organization=1');
     const tag = first.headers.etag as string;
     expect(tag).toMatch(/^"[\w-]+"$/);
-    const again = await app.inject({
+    const again = await used.app.inject({
       url: '/api/accommodations/?organization=1',
       headers: { 'x-api-key': key, 'if-none-match': tag },
     });

@@ -1,12 +1,13 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { type Kysely, type KyselyPlugin, type RootOperationNode } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../src/db/schema.js';
 import { Authenticator } from '../../src/modules/credentials/authenticator.js';
 import * as password from '../../src/modules/credentials/password.js';
 import { LogCapture, testApp } from '../helpers/app.js';
-import { createTestDatabase, DIALECTS, type TestDatabase } from '../helpers/databases.js';
-import { apiKeyFor, basicFor, basicHeader, fixedClock, load, twoOrganizations } from '../helpers/fixtures.js';
+import { DIALECTS } from '../helpers/databases.js';
+import { apiKeyFor, basicFor, basicHeader, fixedClock, twoOrganizations } from '../helpers/fixtures.js';
+import { useDatabase } from '../helpers/use-database.js';
 
 /** The passwords whose check (one scrypt run) has ended, in the order they ended. */
 const { checked } = vi.hoisted(() => ({ checked: [] as string[] }));
@@ -48,20 +49,14 @@ function recordingQueries(kysely: Kysely<Database>) {
  * under a flood. Every request goes through `app.inject` (no network); the limits are the defaults.
  */
 describe.each(DIALECTS)('failed-authentication floods on %s', (dialect) => {
-  let database: TestDatabase;
-
-  beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-    await load(database.db, twoOrganizations);
-  });
-  afterAll(() => database.drop());
+  const used = useDatabase(dialect, { data: twoOrganizations });
 
   const get = (app: FastifyInstance, headers: Record<string, string>, remoteAddress: string) =>
     app.inject({ method: 'GET', url: LIST, headers, remoteAddress });
 
   it('80 parallel Basic requests for one username (79 wrong, 1 right) check at most 10 passwords; the rest are 429', async () => {
-    const app = await testApp(database.db, { env: FAILURE_LIMITS });
-    const user = await basicFor(database.db, 'flooded-user', { organizations: [1] });
+    const app = await testApp(used.db, { env: FAILURE_LIMITS });
+    const user = await basicFor(used.db, 'flooded-user', { organizations: [1] });
     const before = scryptRuns();
 
     const responses = await Promise.all(
@@ -85,10 +80,10 @@ describe.each(DIALECTS)('failed-authentication floods on %s', (dialect) => {
   }, 120_000);
 
   it('150 parallel unknown usernames from one address hash at most 50, and other clients are not kept waiting', async () => {
-    const app = await testApp(database.db, { env: FAILURE_LIMITS });
-    const key = await apiKeyFor(database.db, { organizations: [1] });
-    const signIn = await basicFor(database.db, 'real-user', { organizations: [1] });
-    const warmUp = await basicFor(database.db, 'warm-up-user', { organizations: [1] });
+    const app = await testApp(used.db, { env: FAILURE_LIMITS });
+    const key = await apiKeyFor(used.db, { organizations: [1] });
+    const signIn = await basicFor(used.db, 'real-user', { organizations: [1] });
+    const warmUp = await basicFor(used.db, 'warm-up-user', { organizations: [1] });
 
     // Warm-up: the app's first password check (its database connection, its code) before the flood.
     expect((await get(app, { authorization: warmUp.authorization }, '10.150.1.1')).statusCode).toBe(200);
@@ -127,13 +122,7 @@ describe.each(DIALECTS)('failed-authentication floods on %s', (dialect) => {
 
 /** Issue item 2 (the part about usernames): a username no credential can have is a plain failure. */
 describe.each(DIALECTS)('usernames no credential can have, on %s', (dialect) => {
-  let database: TestDatabase;
-
-  beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-    await load(database.db, twoOrganizations);
-  });
-  afterAll(() => database.drop());
+  const used = useDatabase(dialect, { data: twoOrganizations });
 
   it.each([
     ['a NUL', 'admin\u0000'],
@@ -142,7 +131,7 @@ describe.each(DIALECTS)('usernames no credential can have, on %s', (dialect) => 
     ['4 KiB of text', 'u'.repeat(4096)],
   ])('with %s: 401, counted toward the limits, never an error', async (_name, username) => {
     const logs = new LogCapture();
-    const app = await testApp(database.db, { logs, env: { ...FAILURE_LIMITS, AUTH_FAILURE_MAX: '3' } });
+    const app = await testApp(used.db, { logs, env: { ...FAILURE_LIMITS, AUTH_FAILURE_MAX: '3' } });
     const address = '10.2.0.1';
     const attempt = (from: string) =>
       app.inject({
@@ -159,7 +148,7 @@ describe.each(DIALECTS)('usernames no credential can have, on %s', (dialect) => 
   });
 
   it('never reaches SQL or a password hash', async () => {
-    const recorder = recordingQueries(database.db.kysely);
+    const recorder = recordingQueries(used.db.kysely);
     const authenticator = new Authenticator(recorder.kysely, fixedClock());
     const before = scryptRuns();
     for (const username of ['admin\u0000', 'a\u0000b', 'x'.repeat(65)]) {

@@ -1,31 +1,49 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testApp } from '../helpers/app.js';
-import { createTestDatabase, type TestDatabase } from '../helpers/databases.js';
-import { basicFor, basicHeader, load, twoOrganizations } from '../helpers/fixtures.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { parsePasswordHash, SCRYPT_PARAMS } from '../../src/modules/credentials/password.js';
+import { apiKeyFor, basicFor, basicHeader, twoOrganizations } from '../helpers/fixtures.js';
+import { rememberSecret } from '../helpers/secrets.js';
+import { useApp } from '../helpers/use-database.js';
 
 /**
  * OWASP API2: response time must not reveal whether a username exists. 200 tries, interleaved so
  * both kinds meet the same machine noise; one database suffices (the cost is the password hash).
+ *
+ * The one test file with the service's own password cost: every other test hashes cheaply
+ * (CHEAP_PASSWORD_HASHING). The app is built as the server builds it, naming no cost, so these
+ * tests also prove what production hashes at, and that its decoy costs what a real password does.
  */
-describe('failed Basic authentication timing', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
+describe('Basic passwords at the service’s own cost', () => {
+  const used = useApp('sqlite', { data: twoOrganizations, app: { passwordHashing: "the service's own" } });
 
   beforeAll(async () => {
-    database = await createTestDatabase('sqlite');
-    await load(database.db, twoOrganizations);
-    await basicFor(database.db, 'timing-user', { organizations: [1] });
-    app = await testApp(database.db);
+    await basicFor(used.db, 'timing-user', { organizations: [1] }, SCRYPT_PARAMS);
   });
-  afterAll(() => database.drop());
 
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
 
-  it('costs the same median time for an unknown username as for a wrong password (within 10%, 200 tries)', async () => {
+  it('are hashed with scrypt N = 2^17, r = 8, p = 1 when an admin creates a Basic credential', async () => {
+    const admin = await apiKeyFor(used.db, { organizations: [1], scope: 'admin' });
+    const response = await used.app.inject({
+      method: 'POST',
+      url: '/api/credentials',
+      headers: { accept: 'application/json', 'x-api-key': admin },
+      payload: { organization: 1, type: 'basic', username: 'made-by-admin', scope: 'read' },
+    });
+    expect(response.statusCode).toBe(201);
+    const { password } = response.json<{ password: string }>();
+    rememberSecret(password, basicHeader('made-by-admin', password));
+    const { password_hash: stored } = await used.db.kysely
+      .selectFrom('credentials')
+      .select('password_hash')
+      .where('username', '=', 'made-by-admin')
+      .executeTakeFirstOrThrow();
+    expect(parsePasswordHash(stored as string)).toMatchObject({ N: 2 ** 17, r: 8, p: 1 });
+  });
+
+  it('cost the same median time for an unknown username as for a wrong password (within 10%, 200 tries)', async () => {
     const time = async (username: string, i: number) => {
       const started = performance.now();
-      const response = await app.inject({
+      const response = await used.app.inject({
         method: 'GET',
         url: '/api/accommodations/',
         headers: { authorization: basicHeader(username, `wrong-${i}`) },

@@ -1,29 +1,23 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { revokeCredential } from '../../src/modules/credentials/credentials.service.js';
 import { LogCapture, testApp } from '../helpers/app.js';
-import { createTestDatabase, DIALECTS, emptyDatabase, type TestDatabase } from '../helpers/databases.js';
+import { DIALECTS, emptyDatabase } from '../helpers/databases.js';
 import { apiKeyFor, basicFor, basicHeader, fixedClock, load, twoOrganizations } from '../helpers/fixtures.js';
+import { useApp } from '../helpers/use-database.js';
 
 const PATH = '/api/accommodations/';
 
 describe.each(DIALECTS)('authentication on %s', (dialect) => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
   const logs = new LogCapture();
+  const used = useApp(dialect, { app: { logs } });
 
-  beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-    app = await testApp(database.db, { logs });
-  });
-  afterAll(() => database.drop());
   beforeEach(async () => {
-    await emptyDatabase(database.db);
-    await load(database.db, twoOrganizations);
+    await emptyDatabase(used.db);
+    await load(used.db, twoOrganizations);
   });
 
   const get = (headers: Record<string, string>, url = `${PATH}?organization=1`) =>
-    app.inject({ method: 'GET', url, headers: { accept: 'application/json', ...headers } });
+    used.app.inject({ method: 'GET', url, headers: { accept: 'application/json', ...headers } });
 
   async function expectUnauthorized(response: Awaited<ReturnType<typeof get>>) {
     expect(response.statusCode).toBe(401);
@@ -33,21 +27,20 @@ describe.each(DIALECTS)('authentication on %s', (dialect) => {
   }
 
   it('refuses every kind of bad credential with one and the same 401', async () => {
-    const key = await apiKeyFor(database.db, { organizations: [1] });
-    const basic = await basicFor(database.db, 'park-sync', { organizations: [1] });
-    const revokedKey = await apiKeyFor(database.db, { organizations: [1] });
+    const key = await apiKeyFor(used.db, { organizations: [1] });
+    const basic = await basicFor(used.db, 'park-sync', { organizations: [1] });
+    const revokedKey = await apiKeyFor(used.db, { organizations: [1] });
     const revokedId = Number(
-      (await database.db.kysely.selectFrom('credentials').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow())
-        .id,
+      (await used.db.kysely.selectFrom('credentials').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow()).id,
     );
-    await revokeCredential(database.db.kysely, fixedClock(), revokedId);
+    await revokeCredential(used.db.kysely, fixedClock(), revokedId);
     // A well-formed key with a valid checksum that was never issued.
-    const unknownKey = await apiKeyFor(database.db, { organizations: [1] });
-    await database.db.kysely
+    const unknownKey = await apiKeyFor(used.db, { organizations: [1] });
+    await used.db.kysely
       .deleteFrom('credential_organizations')
       .where('credential_id', '=', revokedId + 1)
       .execute();
-    await database.db.kysely
+    await used.db.kysely
       .deleteFrom('credentials')
       .where('id', '=', revokedId + 1)
       .execute();
@@ -76,8 +69,8 @@ describe.each(DIALECTS)('authentication on %s', (dialect) => {
   });
 
   it('accepts an API key and Basic credentials alike', async () => {
-    const key = await apiKeyFor(database.db, { organizations: [1] });
-    const basic = await basicFor(database.db, 'park-sync', { organizations: [1] });
+    const key = await apiKeyFor(used.db, { organizations: [1] });
+    const basic = await basicFor(used.db, 'park-sync', { organizations: [1] });
     const byKey = await get({ 'x-api-key': key });
     const byBasic = await get({ authorization: basic.authorization });
     expect(byKey.statusCode).toBe(200);
@@ -87,39 +80,39 @@ describe.each(DIALECTS)('authentication on %s', (dialect) => {
   });
 
   it('lets X-Api-Key alone decide when both are sent', async () => {
-    const key = await apiKeyFor(database.db, { organizations: [1] });
-    const basic = await basicFor(database.db, 'park-sync', { organizations: [1] });
+    const key = await apiKeyFor(used.db, { organizations: [1] });
+    const basic = await basicFor(used.db, 'park-sync', { organizations: [1] });
     expect((await get({ 'x-api-key': key, authorization: basicHeader('park-sync', 'wrong') })).statusCode).toBe(200);
     expect((await get({ 'x-api-key': 'bk_wrong', authorization: basic.authorization })).statusCode).toBe(401);
   });
 
   it('refuses a revoked credential from the next request on', async () => {
-    const key = await apiKeyFor(database.db, { organizations: [1] });
-    const basic = await basicFor(database.db, 'park-sync', { organizations: [1] });
+    const key = await apiKeyFor(used.db, { organizations: [1] });
+    const basic = await basicFor(used.db, 'park-sync', { organizations: [1] });
     expect((await get({ 'x-api-key': key })).statusCode).toBe(200);
     expect((await get({ authorization: basic.authorization })).statusCode).toBe(200);
-    const rows = await database.db.kysely.selectFrom('credentials').select('id').execute();
-    for (const { id } of rows) await revokeCredential(database.db.kysely, fixedClock(), id);
+    const rows = await used.db.kysely.selectFrom('credentials').select('id').execute();
+    for (const { id } of rows) await revokeCredential(used.db.kysely, fixedClock(), id);
     await expectUnauthorized(await get({ 'x-api-key': key }));
     // The verified-password cache must not outlive a revocation.
     await expectUnauthorized(await get({ authorization: basic.authorization }));
   });
 
   it('never accepts credentials in the URL', async () => {
-    const key = await apiKeyFor(database.db, { organizations: [1] });
+    const key = await apiKeyFor(used.db, { organizations: [1] });
     await expectUnauthorized(await get({}, `${PATH}?organization=1&api_key=${key}`));
     await expectUnauthorized(await get({}, `${PATH}?organization=1&apiKey=${key}`));
   });
 
   it('lets a single-organization credential omit organization', async () => {
-    const key = await apiKeyFor(database.db, { organizations: [2] });
+    const key = await apiKeyFor(used.db, { organizations: [2] });
     const response = await get({ 'x-api-key': key }, PATH);
     expect(response.statusCode).toBe(200);
     expect(response.json().map((a: { organization: number }) => a.organization)).toEqual([2]);
   });
 
   it('requires organization from a credential bound to several', async () => {
-    const key = await apiKeyFor(database.db, { organizations: [1, 2] });
+    const key = await apiKeyFor(used.db, { organizations: [1, 2] });
     const response = await get({ 'x-api-key': key }, PATH);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ status: 400, errors: [{ parameter: 'organization' }] });
@@ -127,7 +120,7 @@ describe.each(DIALECTS)('authentication on %s', (dialect) => {
   });
 
   it('answers a foreign and a non-existent organization with the same 403', async () => {
-    const key = await apiKeyFor(database.db, { organizations: [1] });
+    const key = await apiKeyFor(used.db, { organizations: [1] });
     const foreign = await get({ 'x-api-key': key }, `${PATH}?organization=2`);
     const unknown = await get({ 'x-api-key': key }, `${PATH}?organization=999`);
     expect(foreign.statusCode).toBe(403);
@@ -137,7 +130,7 @@ describe.each(DIALECTS)('authentication on %s', (dialect) => {
   });
 
   it('checks 406 before 401, 401 before 400, and 400 before 403', async () => {
-    const key = await apiKeyFor(database.db, { organizations: [1] });
+    const key = await apiKeyFor(used.db, { organizations: [1] });
     expect((await get({ accept: 'text/html' }, `${PATH}?organization=x`)).statusCode).toBe(406);
     expect((await get({}, `${PATH}?organization=x`)).statusCode).toBe(401);
     expect((await get({ 'x-api-key': key }, `${PATH}?organization=2&includeInactive=maybe`)).statusCode).toBe(400);
@@ -146,18 +139,18 @@ describe.each(DIALECTS)('authentication on %s', (dialect) => {
   });
 
   it('records when a credential was last used', async () => {
-    const key = await apiKeyFor(database.db, { organizations: [1] });
+    const key = await apiKeyFor(used.db, { organizations: [1] });
     // A fresh app: the shared one may already have recorded a use of a credential with this id.
-    const fresh = await testApp(database.db, { clock: fixedClock('2025-06-20T08:30:00Z') });
+    const fresh = await testApp(used.db, { clock: fixedClock('2025-06-20T08:30:00Z') });
     const response = await fresh.inject({ url: `${PATH}?organization=1`, headers: { 'x-api-key': key } });
     expect(response.statusCode).toBe(200);
-    const row = await database.db.kysely.selectFrom('credentials').select('last_used').executeTakeFirstOrThrow();
+    const row = await used.db.kysely.selectFrom('credentials').select('last_used').executeTakeFirstOrThrow();
     expect(row.last_used).toBe('2025-06-20T08:30:00Z');
   });
 
   it('keeps keys, passwords and Authorization values out of the logs', async () => {
-    const key = await apiKeyFor(database.db, { organizations: [1] });
-    const basic = await basicFor(database.db, 'park-sync', { organizations: [1] });
+    const key = await apiKeyFor(used.db, { organizations: [1] });
+    const basic = await basicFor(used.db, 'park-sync', { organizations: [1] });
     await get({ 'x-api-key': key });
     await get({ authorization: basic.authorization });
     await get({}, `${PATH}?organization=1&api_key=${key}&password=${basic.password}`);

@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ReservationStatus } from '../../src/modules/reservations/reservation-status.js';
 import { addDays } from '../../src/shared/dates.js';
-import { testApp } from '../helpers/app.js';
-import { createTestDatabase, DIALECTS, type TestDatabase } from '../helpers/databases.js';
-import { apiKeyFor, load, twoOrganizations } from '../helpers/fixtures.js';
+import { DIALECTS, type TestDatabase } from '../helpers/databases.js';
+import { apiKeyFor, twoOrganizations } from '../helpers/fixtures.js';
 import { countDoubleBookings } from '../helpers/overlaps.js';
+import { useApp } from '../helpers/use-database.js';
 
 /**
  * Model-based test: random sequences of create, change and cancel against the real app, with a
@@ -211,15 +211,13 @@ const STAY_PERIODS = [
 ] as const;
 
 describe.each(DIALECTS)('bookings against a model on %s', (dialect) => {
+  const used = useApp(dialect, { data: twoOrganizations });
   let real: Real;
 
   beforeAll(async () => {
-    const database = await createTestDatabase(dialect);
-    await load(database.db, twoOrganizations);
-    const key = await apiKeyFor(database.db, { organizations: [1], scope: 'write' });
-    real = { app: await testApp(database.db), key, database };
+    const key = await apiKeyFor(used.db, { organizations: [1], scope: 'write' });
+    real = { app: used.app, key, database: used.database };
   });
-  afterAll(() => real.database.drop());
 
   it('agrees with the model after every step of random create, change and cancel sequences', async () => {
     await fc.assert(

@@ -1,10 +1,11 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type BulkRow, withBulkWriter } from '../../src/db/bulk-writer.js';
 import type { Db } from '../../src/db/database.js';
 import { addDays } from '../../src/shared/dates.js';
-import { createTestDatabase, DIALECTS, type TestDatabase } from '../helpers/databases.js';
+import { DIALECTS } from '../helpers/databases.js';
+import { useDatabase } from '../helpers/use-database.js';
 
 /**
  * The bulk writer under `booking import` and `booking seed`: what goes in comes out, character for
@@ -75,11 +76,7 @@ async function count(db: Db, table: 'organizations' | 'reservations'): Promise<n
 }
 
 describe.each(DIALECTS)('the bulk writer on %s', (dialect) => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-  });
-  afterAll(() => database.drop());
+  const used = useDatabase(dialect);
 
   it('stores any text as it was given, tabs, newlines, backslashes and all', async () => {
     let id = 1_000;
@@ -88,8 +85,8 @@ describe.each(DIALECTS)('the bulk writer on %s', (dialect) => {
         fc.array(fc.string({ unit: 'binary', maxLength: 30 }).filter(storable), { minLength: 1, maxLength: 20 }),
         async (names) => {
           const rows = names.map((name) => organization(id++, name));
-          await withBulkWriter(database.db, (writer) => writer.upsert('organizations', rows));
-          const stored = await database.db.kysely
+          await withBulkWriter(used.db, (writer) => writer.upsert('organizations', rows));
+          const stored = await used.db.kysely
             .selectFrom('organizations')
             .select(['id', 'name'])
             .where(
@@ -107,8 +104,8 @@ describe.each(DIALECTS)('the bulk writer on %s', (dialect) => {
   });
 
   it('defers the indexes of a large load into empty tables and puts every one back', async () => {
-    const before = await schemaOf(database.db);
-    await withBulkWriter(database.db, async (writer) => {
+    const before = await schemaOf(used.db);
+    await withBulkWriter(used.db, async (writer) => {
       await writer.deferIndexes('reservations');
       await writer.deferIndexes('events');
       await writer.upsert('organizations', [organization(1)]);
@@ -120,8 +117,8 @@ describe.each(DIALECTS)('the bulk writer on %s', (dialect) => {
         Array.from({ length: 2_000 }, (_, i) => reservation(i + 1, 10 + (i % 2), night(i), addDays(night(i), 1))),
       );
     });
-    expect(await count(database.db, 'reservations')).toBe(2_000);
-    expect(await schemaOf(database.db)).toEqual(before);
+    expect(await count(used.db, 'reservations')).toBe(2_000);
+    expect(await schemaOf(used.db)).toEqual(before);
   });
 });
 
@@ -131,21 +128,19 @@ describe.each(DIALECTS)('the bulk writer on %s', (dialect) => {
  * checks refuse both before anything is written; import.test.ts covers them on both databases.)
  */
 describe.each(DIALECTS.filter((d) => d === 'postgres'))('a deferred bulk load on %s', (dialect) => {
-  let database: TestDatabase;
+  const used = useDatabase(dialect);
   beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-    await withBulkWriter(database.db, async (writer) => {
+    await withBulkWriter(used.db, async (writer) => {
       await writer.upsert('organizations', [organization(1)]);
       await writer.upsert('accommodations', [accommodation(10, 1)]);
     });
   });
-  afterAll(() => database.drop());
 
   it('refuses a double booking in a deferred load, storing nothing and keeping every index', async () => {
-    const before = await schemaOf(database.db);
-    const organizations = await count(database.db, 'organizations');
+    const before = await schemaOf(used.db);
+    const organizations = await count(used.db, 'organizations');
     await expect(
-      withBulkWriter(database.db, async (writer) => {
+      withBulkWriter(used.db, async (writer) => {
         await writer.deferIndexes('reservations');
         await writer.upsert('organizations', [organization(2)]);
         await writer.upsert('reservations', [
@@ -154,18 +149,18 @@ describe.each(DIALECTS.filter((d) => d === 'postgres'))('a deferred bulk load on
         ]);
       }),
     ).rejects.toThrow();
-    expect(await count(database.db, 'reservations')).toBe(0);
-    expect(await count(database.db, 'organizations')).toBe(organizations);
-    expect(await schemaOf(database.db)).toEqual(before);
+    expect(await count(used.db, 'reservations')).toBe(0);
+    expect(await count(used.db, 'organizations')).toBe(organizations);
+    expect(await schemaOf(used.db)).toEqual(before);
   });
 
   it('refuses a reservation of an accommodation that does not exist in a deferred load, storing nothing', async () => {
     await expect(
-      withBulkWriter(database.db, async (writer) => {
+      withBulkWriter(used.db, async (writer) => {
         await writer.deferIndexes('reservations');
         await writer.upsert('reservations', [reservation(1, 999, '2031-01-01', '2031-01-05')]);
       }),
     ).rejects.toThrow();
-    expect(await count(database.db, 'reservations')).toBe(0);
+    expect(await count(used.db, 'reservations')).toBe(0);
   });
 });

@@ -1,8 +1,6 @@
 import openapiTS, { astToString } from 'openapi-typescript';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { testApp } from '../helpers/app.js';
-import { createTestDatabase, type TestDatabase } from '../helpers/databases.js';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../helpers/use-database.js';
 
 /**
  * The client's types are generated from the service's own OpenAPI document (openapi-typescript).
@@ -15,17 +13,10 @@ const HEADER = `// Generated from GET /openapi.json by openapi-typescript (npm r
 `;
 
 describe('the client types', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    database = await createTestDatabase('sqlite');
-    app = await testApp(database.db);
-  });
-  afterAll(() => database.drop());
+  const used = useApp('sqlite');
 
   it('are what the OpenAPI document generates', async () => {
-    const document = (await app.inject({ url: '/openapi.json' })).json();
+    const document = (await used.app.inject({ url: '/openapi.json' })).json();
     const generated = HEADER + astToString(await openapiTS(document));
     await expect(generated).toMatchFileSnapshot('../../client/openapi-types.ts');
   });

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import pg from 'pg';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../helpers/databases.js';
+import { expect, it } from 'vitest';
 import { describeRequiring, postgresServer } from '../helpers/requirements.js';
+import { useDatabase } from '../helpers/use-database.js';
 
 /**
  * A PostgreSQL connection that dies while a request is using it (the server restarts, an operator
@@ -11,15 +11,10 @@ import { describeRequiring, postgresServer } from '../helpers/requirements.js';
  */
 // PostgreSQL only (SQLite has no connection to lose); CI sets TEST_DATABASE_URL, so it runs there.
 describeRequiring([postgresServer()], 'a PostgreSQL connection lost while a request holds it', () => {
-  let database: TestDatabase;
-
-  beforeAll(async () => {
-    database = await createTestDatabase('postgres');
-  });
-  afterAll(() => database.drop());
+  const used = useDatabase('postgres');
 
   it('between the queries of a held connection: the next query fails, the process lives on, the pool recovers', async () => {
-    const { db } = database;
+    const { db } = used;
     if (db.dialect !== 'postgres') throw new Error('a PostgreSQL database was expected');
     // The pool lends this test's connection its client: watch that for the 'error' event of the loss.
     let lost: unknown;
@@ -29,11 +24,11 @@ describeRequiring([postgresServer()], 'a PostgreSQL connection lost while a requ
     // Vitest reports an uncaught exception as an error of the run; record it here to assert on it.
     process.prependListener('uncaughtException', record);
     try {
-      const outcome = await database.db.kysely
+      const outcome = await used.db.kysely
         .connection()
         .execute(async (connection) => {
           const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(connection);
-          const admin = new pg.Client({ connectionString: database.url });
+          const admin = new pg.Client({ connectionString: used.url });
           await admin.connect();
           try {
             await admin.query('select pg_terminate_backend($1)', [rows[0]?.pid]);
@@ -52,7 +47,7 @@ describeRequiring([postgresServer()], 'a PostgreSQL connection lost while a requ
       expect(lost).toBeInstanceOf(Error);
       expect(outcome).toBeInstanceOf(Error);
       expect(uncaught).toEqual([]);
-      const { rows } = await sql<{ one: number }>`select 1 as one`.execute(database.db.kysely);
+      const { rows } = await sql<{ one: number }>`select 1 as one`.execute(used.db.kysely);
       expect(rows).toEqual([{ one: 1 }]);
     } finally {
       process.off('uncaughtException', record);

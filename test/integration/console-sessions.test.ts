@@ -1,10 +1,11 @@
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { revokeCredential } from '../../src/modules/credentials/credentials.service.js';
 import { hashPassword } from '../../src/modules/credentials/password.js';
-import { LogCapture, testApp } from '../helpers/app.js';
-import { createTestDatabase, DIALECTS, emptyDatabase, type TestDatabase } from '../helpers/databases.js';
+import { LogCapture } from '../helpers/app.js';
+import { DIALECTS, emptyDatabase } from '../helpers/databases.js';
 import { apiKeyFor, basicFor, fixedClock, load, twoOrganizations } from '../helpers/fixtures.js';
+import { useApp } from '../helpers/use-database.js';
 
 /**
  * SPEC §11 "Sign-in": console sessions on the server, their cookie, CSRF token and Sec-Fetch-Site on
@@ -16,36 +17,32 @@ const COOKIE = '__Host-booking-session';
 const MINUTE = 60_000;
 
 describe.each(DIALECTS)('console sessions on %s', (dialect) => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
   let now = Date.parse('2025-06-15T10:00:00Z');
   const logs = new LogCapture();
-
-  beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-    app = await testApp(database.db, {
+  const used = useApp(dialect, {
+    app: {
       logs,
       clock: () => new Date(now),
       env: { AUTH_FAILURE_MAX: '3', AUTH_FAILURE_WINDOW: '600' },
-    });
+    },
   });
-  afterAll(() => database.drop());
+
   beforeEach(async () => {
     now = Date.parse('2025-06-15T10:00:00Z');
-    await emptyDatabase(database.db);
-    await load(database.db, twoOrganizations);
+    await emptyDatabase(used.db);
+    await load(used.db, twoOrganizations);
   });
 
   let users = 0;
   /** A Basic credential of its own per test: failed sign-ins are throttled per username. */
   async function clerk(scope: 'read' | 'write' | 'admin' = 'write', organizations = [1, 2]) {
     const username = `clerk-${++users}`;
-    const basic = await basicFor(database.db, username, { organizations, scope, name: 'Front desk' });
+    const basic = await basicFor(used.db, username, { organizations, scope, name: 'Front desk' });
     return { username, ...basic };
   }
 
   const signIn = (username: string, password: string, address = '10.0.0.1') =>
-    app.inject({
+    used.app.inject({
       method: 'POST',
       url: '/api/session',
       remoteAddress: address,
@@ -67,10 +64,10 @@ describe.each(DIALECTS)('console sessions on %s', (dialect) => {
   }
 
   const read = (cookie: string, url = '/api/accommodations/?organization=1') =>
-    app.inject({ method: 'GET', url, headers: { accept: 'application/json', cookie } });
+    used.app.inject({ method: 'GET', url, headers: { accept: 'application/json', cookie } });
 
   const book = (cookie: string, headers: Record<string, string>, [dateFrom, dateTo] = ['2025-08-01', '2025-08-03']) =>
-    app.inject({
+    used.app.inject({
       method: 'POST',
       url: '/api/reservations',
       headers: { accept: 'application/json', 'content-type': 'application/json', cookie, ...headers },
@@ -89,7 +86,7 @@ describe.each(DIALECTS)('console sessions on %s', (dialect) => {
   const reservationCount = async () =>
     Number(
       (
-        await database.db.kysely
+        await used.db.kysely
           .selectFrom('reservations')
           .select((eb) => eb.fn.countAll<number>().as('n'))
           .executeTakeFirstOrThrow()
@@ -117,16 +114,16 @@ describe.each(DIALECTS)('console sessions on %s', (dialect) => {
     });
     expect(session.csrfToken).toEqual(expect.any(String));
     // Only the token's hash is stored: the cookie's value is nowhere in the database.
-    const stored = await database.db.kysely.selectFrom('console_sessions').selectAll().execute();
+    const stored = await used.db.kysely.selectFrom('console_sessions').selectAll().execute();
     expect(stored).toHaveLength(1);
     expect(JSON.stringify(stored)).not.toContain(cookie?.value);
     // The cookie reads the API like a key.
     const list = await read(sessionCookie(response));
     expect(list.statusCode).toBe(200);
-    const key = await apiKeyFor(database.db, { organizations: [1] });
+    const key = await apiKeyFor(used.db, { organizations: [1] });
     const byKey = await read('', '/api/accommodations/?organization=1');
     expect(byKey.statusCode).toBe(401);
-    const keyList = await app.inject({
+    const keyList = await used.app.inject({
       method: 'GET',
       url: '/api/accommodations/?organization=1',
       headers: { accept: 'application/json', 'x-api-key': key },
@@ -152,7 +149,7 @@ describe.each(DIALECTS)('console sessions on %s', (dialect) => {
     expect(throttled.statusCode).toBe(429);
     expect(Number(throttled.headers['retry-after'])).toBeGreaterThan(0);
     expect(throttled.cookies).toEqual([]);
-    expect(await database.db.kysely.selectFrom('console_sessions').selectAll().execute()).toEqual([]);
+    expect(await used.db.kysely.selectFrom('console_sessions').selectAll().execute()).toEqual([]);
   });
 
   it('refuses a read-only credential (403) and opens no session', async () => {
@@ -160,11 +157,11 @@ describe.each(DIALECTS)('console sessions on %s', (dialect) => {
     const response = await signIn(user.username, user.password);
     expect(response.statusCode).toBe(403);
     expect(response.cookies).toEqual([]);
-    expect(await database.db.kysely.selectFrom('console_sessions').selectAll().execute()).toEqual([]);
+    expect(await used.db.kysely.selectFrom('console_sessions').selectAll().execute()).toEqual([]);
   });
 
   it('names the broken field of a malformed sign-in', async () => {
-    const response = await app.inject({
+    const response = await used.app.inject({
       method: 'POST',
       url: '/api/session',
       headers: { accept: 'application/json', 'content-type': 'application/json' },
@@ -203,14 +200,14 @@ describe.each(DIALECTS)('console sessions on %s', (dialect) => {
     expect(booked.statusCode, booked.body).toBe(201);
     expect(await reservationCount()).toBe(1);
     // An API key needs neither: the rule is for the browser's cookie only.
-    const key = await apiKeyFor(database.db, { organizations: [1], scope: 'write' });
+    const key = await apiKeyFor(used.db, { organizations: [1], scope: 'write' });
     const byKey = await book('', { 'x-api-key': key }, ['2025-09-01', '2025-09-03']);
     expect(byKey.statusCode, byKey.body).toBe(201);
   });
 
   it('lets a key or a password decide when one comes with the cookie', async () => {
     const { cookie } = await signedIn();
-    const response = await app.inject({
+    const response = await used.app.inject({
       method: 'GET',
       url: '/api/accommodations/?organization=1',
       headers: { accept: 'application/json', cookie, 'x-api-key': 'bk_not-a-key' },
@@ -220,13 +217,13 @@ describe.each(DIALECTS)('console sessions on %s', (dialect) => {
 
   it('ends the session at sign-out: the old cookie then gets 401', async () => {
     const { cookie, csrfToken } = await signedIn();
-    const withoutToken = await app.inject({
+    const withoutToken = await used.app.inject({
       method: 'DELETE',
       url: '/api/session',
       headers: { accept: 'application/json', cookie, 'sec-fetch-site': 'same-origin' },
     });
     expect(withoutToken.statusCode).toBe(403);
-    const out = await app.inject({
+    const out = await used.app.inject({
       method: 'DELETE',
       url: '/api/session',
       headers: { accept: 'application/json', cookie, 'sec-fetch-site': 'same-origin', 'x-csrf-token': csrfToken },
@@ -243,7 +240,7 @@ describe.each(DIALECTS)('console sessions on %s', (dialect) => {
     for (let round = 0; round < 5; round++) {
       const { cookie, csrfToken } = await signedIn();
       const signOut = () =>
-        app.inject({
+        used.app.inject({
           method: 'DELETE',
           url: '/api/session',
           headers: { accept: 'application/json', cookie, 'sec-fetch-site': 'same-origin', 'x-csrf-token': csrfToken },
@@ -266,12 +263,12 @@ describe.each(DIALECTS)('console sessions on %s', (dialect) => {
 
   it('ends every session of a credential at once when it is revoked or its password changes', async () => {
     const first = await signedIn();
-    await revokeCredential(database.db.kysely, fixedClock(), first.user.id);
+    await revokeCredential(used.db.kysely, fixedClock(), first.user.id);
     expect((await read(first.cookie)).statusCode).toBe(401);
 
     const second = await signedIn();
     expect((await read(second.cookie)).statusCode).toBe(200);
-    await database.db.kysely
+    await used.db.kysely
       .updateTable('credentials')
       .set({ password_hash: await hashPassword('a new password of the clerk') })
       .where('id', '=', second.user.id)
@@ -282,13 +279,13 @@ describe.each(DIALECTS)('console sessions on %s', (dialect) => {
   it('ends the session of a credential that loses the write scope', async () => {
     const { user, cookie } = await signedIn();
     expect((await read(cookie)).statusCode).toBe(200);
-    await database.db.kysely.updateTable('credentials').set({ scopes: 'read' }).where('id', '=', user.id).execute();
+    await used.db.kysely.updateTable('credentials').set({ scopes: 'read' }).where('id', '=', user.id).execute();
     expect((await read(cookie)).statusCode).toBe(401);
   });
 
   it('opens no session for a sign-in from another site, and a new sign-in ends the one before', async () => {
     const user = await clerk();
-    const crossSite = await app.inject({
+    const crossSite = await used.app.inject({
       method: 'POST',
       url: '/api/session',
       headers: { accept: 'application/json', 'content-type': 'application/json', 'sec-fetch-site': 'cross-site' },
@@ -298,7 +295,7 @@ describe.each(DIALECTS)('console sessions on %s', (dialect) => {
     expect(crossSite.cookies).toEqual([]);
 
     const first = sessionCookie(await signIn(user.username, user.password));
-    const again = await app.inject({
+    const again = await used.app.inject({
       method: 'POST',
       url: '/api/session',
       headers: {
@@ -335,7 +332,7 @@ describe.each(DIALECTS)('console sessions on %s', (dialect) => {
   });
 
   it("answers the console's own page without a session with a 401 that names no Basic scheme", async () => {
-    const response = await app.inject({
+    const response = await used.app.inject({
       method: 'GET',
       url: '/api/session',
       headers: { accept: 'application/json', 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'cors' },
@@ -344,7 +341,7 @@ describe.each(DIALECTS)('console sessions on %s', (dialect) => {
     // A browser holds a request answered with WWW-Authenticate: Basic for its own password dialog.
     expect(response.headers['www-authenticate']).toBeUndefined();
     // Integrators send no Sec-Fetch-Site: they are told the scheme as SPEC §5 says.
-    const integrator = await app.inject({
+    const integrator = await used.app.inject({
       method: 'GET',
       url: '/api/session',
       headers: { accept: 'application/json' },

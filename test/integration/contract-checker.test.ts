@@ -1,7 +1,6 @@
-import type { FastifyInstance, FastifySchema } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testApp } from '../helpers/app.js';
-import { createTestDatabase, type TestDatabase } from '../helpers/databases.js';
+import type { FastifySchema } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../helpers/use-database.js';
 
 /**
  * The contract check (test/helpers/contract.ts) must itself be able to fail: every `app.inject` of a
@@ -9,9 +8,6 @@ import { createTestDatabase, type TestDatabase } from '../helpers/databases.js';
  * the document describes (or, hidden, does not), answer against it on purpose, one way each.
  */
 describe('the OpenAPI contract check of every injected response', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
-
   /** A documented operation: 200 with `{ ok: boolean }` and an integer X-Total-Count, nothing else. */
   const documented: FastifySchema = {
     response: {
@@ -26,9 +22,8 @@ describe('the OpenAPI contract check of every injected response', () => {
     },
   };
 
-  beforeAll(async () => {
-    database = await createTestDatabase('sqlite');
-    app = await testApp(database.db, {
+  const used = useApp('sqlite', {
+    app: {
       routes: (instance) => {
         instance.get('/contract-probe/conforming', { schema: documented }, async (_request, reply) => {
           reply.header('x-total-count', '3');
@@ -58,11 +53,10 @@ describe('the OpenAPI contract check of every injected response', () => {
           reply.code(418).type('text/plain').send('teapot'),
         );
       },
-    });
+    },
   });
-  afterAll(() => database.drop());
 
-  const get = (path: string) => app.inject({ method: 'GET', url: `/contract-probe/${path}` });
+  const get = (path: string) => used.app.inject({ method: 'GET', url: `/contract-probe/${path}` });
 
   it('lets a response that matches the document through', async () => {
     const response = await get('conforming');

@@ -1,8 +1,7 @@
 import { gzipSync } from 'node:zlib';
-import type { FastifyInstance, FastifySchema } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testApp } from '../helpers/app.js';
-import { createTestDatabase, type TestDatabase } from '../helpers/databases.js';
+import type { FastifySchema } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { useApp } from '../helpers/use-database.js';
 
 /**
  * The contract check's rules on transfer (test/helpers/contract.ts) must be able to fail too: a 304
@@ -11,9 +10,6 @@ import { createTestDatabase, type TestDatabase } from '../helpers/databases.js';
  * no database rows are involved (the app needs one to start).
  */
 describe('the contract check of codings and 304', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
-
   const documented: FastifySchema = {
     response: {
       200: {
@@ -28,9 +24,8 @@ describe('the contract check of codings and 304', () => {
   };
   const coded = (body: unknown) => gzipSync(Buffer.from(JSON.stringify(body)));
 
-  beforeAll(async () => {
-    database = await createTestDatabase('sqlite');
-    app = await testApp(database.db, {
+  const used = useApp('sqlite', {
+    app: {
       routes: (instance) => {
         instance.get('/transfer-probe/coded', { schema: documented }, async (_request, reply) =>
           reply
@@ -59,11 +54,10 @@ describe('the contract check of codings and 304', () => {
             .send(coded({ ok: 'yes' })),
         );
       },
-    });
+    },
   });
-  afterAll(() => database.drop());
 
-  const get = (path: string) => app.inject({ method: 'GET', url: `/transfer-probe/${path}` });
+  const get = (path: string) => used.app.inject({ method: 'GET', url: `/transfer-probe/${path}` });
 
   it('lets a coded body that decodes to the document, and a bare 304, through', async () => {
     expect((await get('coded')).statusCode).toBe(200);

@@ -1,18 +1,16 @@
-import type { FastifyInstance, InjectOptions } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { InjectOptions } from 'fastify';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { isWellFormedApiKey } from '../../src/modules/credentials/api-key.js';
-import { testApp } from '../helpers/app.js';
-import { createTestDatabase, DIALECTS, emptyDatabase, type TestDatabase } from '../helpers/databases.js';
+import { DIALECTS, emptyDatabase } from '../helpers/databases.js';
 import { apiKeyFor, basicHeader, load, twoOrganizations } from '../helpers/fixtures.js';
 import { rememberSecret } from '../helpers/secrets.js';
+import { useApp } from '../helpers/use-database.js';
 
 /** Credential management over HTTP (SPEC §11 Settings): GET, POST and DELETE /api/credentials. */
 
 type Listed = { id: number; identifier: string; organizations: number[]; revoked: string | null };
 
 describe.each(DIALECTS)('/api/credentials on %s', (dialect) => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
   let now = '2025-06-15T10:00:00Z';
   /** Admin of the park (1) only. */
   let admin: string;
@@ -23,25 +21,21 @@ describe.each(DIALECTS)('/api/credentials on %s', (dialect) => {
   /** Admin of both. */
   let groupAdmin: string;
 
-  beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-    app = await testApp(database.db, { clock: () => new Date(now) });
-  });
-  afterAll(() => database.drop());
+  const used = useApp(dialect, { app: { clock: () => new Date(now) } });
 
   beforeEach(async () => {
     now = '2025-06-15T10:00:00Z';
-    await emptyDatabase(database.db);
-    await load(database.db, twoOrganizations);
-    reader = await apiKeyFor(database.db, { organizations: [1] });
-    writer = await apiKeyFor(database.db, { organizations: [1], scope: 'write' });
-    admin = await apiKeyFor(database.db, { organizations: [1], scope: 'admin', name: 'Park admin' });
-    hotelAdmin = await apiKeyFor(database.db, { organizations: [2], scope: 'admin' });
-    groupAdmin = await apiKeyFor(database.db, { organizations: [1, 2], scope: 'admin' });
+    await emptyDatabase(used.db);
+    await load(used.db, twoOrganizations);
+    reader = await apiKeyFor(used.db, { organizations: [1] });
+    writer = await apiKeyFor(used.db, { organizations: [1], scope: 'write' });
+    admin = await apiKeyFor(used.db, { organizations: [1], scope: 'admin', name: 'Park admin' });
+    hotelAdmin = await apiKeyFor(used.db, { organizations: [2], scope: 'admin' });
+    groupAdmin = await apiKeyFor(used.db, { organizations: [1, 2], scope: 'admin' });
   });
 
   const call = (method: InjectOptions['method'], url: string, key: string, payload?: unknown, headers = {}) =>
-    app.inject({
+    used.app.inject({
       method,
       url,
       headers: { accept: 'application/json', 'x-api-key': key, ...headers },
@@ -62,7 +56,7 @@ describe.each(DIALECTS)('/api/credentials on %s', (dialect) => {
     return response.json() as Listed[];
   };
   const accommodations = (headers: Record<string, string>) =>
-    app.inject({ url: '/api/accommodations/', headers: { accept: 'application/json', ...headers } });
+    used.app.inject({ url: '/api/accommodations/', headers: { accept: 'application/json', ...headers } });
 
   it('creates an API key, shown once, that works at once and stops working when revoked', async () => {
     const response = await create(admin, { name: 'Channel manager', type: 'api-key', scope: 'write' });

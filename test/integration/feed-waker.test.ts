@@ -1,27 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createFeedWaker } from '../../src/modules/events/feed-waker.js';
-import { createTestDatabase, DIALECTS, type TestDatabase } from '../helpers/databases.js';
-import { apiKeyFor, load, twoOrganizations } from '../helpers/fixtures.js';
+import { DIALECTS } from '../helpers/databases.js';
+import { apiKeyFor, twoOrganizations } from '../helpers/fixtures.js';
 import { testApp } from '../helpers/app.js';
+import { useDatabase } from '../helpers/use-database.js';
 
 /**
  * The long poll's wake-up: a reader that found nothing and then waits is woken by an event that
  * committed after its read, also when it committed before the wait began.
  */
 describe.each(DIALECTS)('the feed waker on %s', (dialect) => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-    await load(database.db, twoOrganizations);
-  });
-  afterAll(() => database.drop());
+  const used = useDatabase(dialect, { data: twoOrganizations });
 
   it('wakes a reader for an event committed between its read and its wait', async () => {
-    const app = await testApp(database.db);
-    const key = await apiKeyFor(database.db, { organizations: [1], scope: 'write' });
-    const waker = createFeedWaker(database.db);
+    const app = await testApp(used.db);
+    const key = await apiKeyFor(used.db, { organizations: [1], scope: 'write' });
+    const waker = createFeedWaker(used.db);
     try {
-      const seen = await database.db.kysely
+      const seen = await used.db.kysely
         .selectFrom('events')
         .select((eb) => eb.fn.max('position').as('top'))
         .executeTakeFirstOrThrow();

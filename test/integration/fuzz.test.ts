@@ -1,10 +1,10 @@
 import fc from 'fast-check';
-import type { FastifyInstance, InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testApp } from '../helpers/app.js';
+import type { InjectOptions } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { isDocsUi } from '../helpers/contract.js';
-import { createTestDatabase, DIALECTS, type TestDatabase } from '../helpers/databases.js';
-import { apiKeyFor, basicFor, load, twoOrganizations } from '../helpers/fixtures.js';
+import { DIALECTS } from '../helpers/databases.js';
+import { apiKeyFor, basicFor, twoOrganizations } from '../helpers/fixtures.js';
+import { useApp } from '../helpers/use-database.js';
 
 /**
  * Fuzzing every route (OWASP API4/API8): random query strings, headers and bodies never produce a
@@ -102,24 +102,19 @@ const body = fc.oneof(
 );
 
 describe.each(DIALECTS)('fuzzing every route on %s', (dialect) => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
+  const used = useApp(dialect, { data: twoOrganizations });
   let credentials: Record<string, string>[];
 
   beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-    await load(database.db, twoOrganizations);
-    app = await testApp(database.db);
-    const key = await apiKeyFor(database.db, { organizations: [1], scope: 'write' });
-    const basic = await basicFor(database.db, `fuzz-${dialect}`, { organizations: [1, 2], scope: 'write' });
+    const key = await apiKeyFor(used.db, { organizations: [1], scope: 'write' });
+    const basic = await basicFor(used.db, `fuzz-${dialect}`, { organizations: [1, 2], scope: 'write' });
     credentials = [{}, { 'x-api-key': key }, { authorization: basic.authorization }, { 'x-api-key': 'bk_broken' }];
   });
-  afterAll(() => database.drop());
 
   it('never answers 5xx, always problem+json with a matching status, never hangs', async () => {
     // The API's routes. Not the interactive reference's page and static files (/docs…): a dozen of
     // them would take most of the runs, and they are HTML and scripts, not the API.
-    const routes = app.routeTable.routes.filter((route) => !isDocsUi(route.url));
+    const routes = used.app.routeTable.routes.filter((route) => !isDocsUi(route.url));
     const seen = new Set<number>();
     await fc.assert(
       fc.asyncProperty(
@@ -166,7 +161,7 @@ describe.each(DIALECTS)('fuzzing every route on %s', (dialect) => {
             ...(payload !== undefined && !['GET', 'HEAD'].includes(route.method) ? { payload } : {}),
           };
           const response = await Promise.race([
-            app.inject(request),
+            used.app.inject(request),
             new Promise<never>((_, reject) =>
               setTimeout(() => reject(new Error(`hung: ${JSON.stringify(request)}`)), 5_000),
             ),
@@ -230,7 +225,7 @@ describe.each(DIALECTS)('fuzzing every route on %s', (dialect) => {
     );
     await fc.assert(
       fc.asyncProperty(cases, async (request) => {
-        const response = await app.inject({ ...request, headers: credentials[1] });
+        const response = await used.app.inject({ ...request, headers: credentials[1] });
         expect(response.statusCode, `${JSON.stringify(request)} → ${response.body}`).toBeLessThan(500);
         expect([200, 201, 400, 409]).toContain(response.statusCode);
       }),

@@ -1,9 +1,9 @@
 import { connect } from 'node:net';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { testApp } from '../helpers/app.js';
-import { createTestDatabase, DIALECTS, emptyDatabase, type TestDatabase } from '../helpers/databases.js';
+import type { LightMyRequestResponse } from 'fastify';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DIALECTS, emptyDatabase } from '../helpers/databases.js';
 import { apiKeyFor, load, twoOrganizations } from '../helpers/fixtures.js';
+import { useApp } from '../helpers/use-database.js';
 
 /**
  * Input that passes for valid at a glance and used to reach the database or be quietly changed
@@ -33,26 +33,17 @@ function expectRefused(response: LightMyRequestResponse, parameter: string, mess
 }
 
 describe.each(DIALECTS)('hostile input on %s', (dialect) => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
+  const used = useApp(dialect);
   let key: string;
 
-  beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-    app = await testApp(database.db);
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.drop();
-  });
   beforeEach(async () => {
-    await emptyDatabase(database.db);
-    await load(database.db, twoOrganizations);
-    key = await apiKeyFor(database.db, { organizations: [1], scope: 'write' });
+    await emptyDatabase(used.db);
+    await load(used.db, twoOrganizations);
+    key = await apiKeyFor(used.db, { organizations: [1], scope: 'write' });
   });
 
   const send = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown, headers = {}) =>
-    app.inject({ method, url, payload: payload as never, headers: { 'x-api-key': key, ...headers } });
+    used.app.inject({ method, url, payload: payload as never, headers: { 'x-api-key': key, ...headers } });
 
   it.each([
     ['POST', '/api/reservations', booking({ guestName: `An${NUL}na` }), 'guestName'],
@@ -93,7 +84,7 @@ describe.each(DIALECTS)('hostile input on %s', (dialect) => {
 
   it('finds a reservation by a timestamp reference date in the first and last years', async () => {
     const { id } = (await send('POST', '/api/reservations', booking())).json();
-    await database.db.kysely
+    await used.db.kysely
       .updateTable('reservations')
       .set({ created: '0050-06-01T12:00:00Z', modified: '9999-12-31T23:59:59Z' })
       .where('id', '=', id)
@@ -152,7 +143,7 @@ describe.each(DIALECTS)('hostile input on %s', (dialect) => {
   });
 
   it('refuses 1e309 in a JSON body, which JSON.parse reads as Infinity, and books nothing', async () => {
-    const response = await app.inject({
+    const response = await used.app.inject({
       method: 'POST',
       url: '/api/reservations',
       payload: JSON.stringify(booking()).replace('"adults":2', '"adults":1e309'),
@@ -189,7 +180,7 @@ describe.each(DIALECTS)('hostile input on %s', (dialect) => {
       totalAmount: 1,
     });
     for (const parameter of ['accommodation', 'adults', 'guestName', 'totalAmount']) expectRefused(coerced, parameter);
-    const stored = await database.db.kysely.selectFrom('reservations').select('id').execute();
+    const stored = await used.db.kysely.selectFrom('reservations').select('id').execute();
     expect(stored).toEqual([]);
   });
 
@@ -219,14 +210,14 @@ describe.each(DIALECTS)('hostile input on %s', (dialect) => {
     ['a charset other than UTF-8', 'application/json; charset=iso-8859-1'],
   ])('refuses a body in %s with 400 naming the body, storing nothing', async (_case, contentType) => {
     const latin1 = Buffer.from(JSON.stringify(booking({ guestName: 'Ren\u00e9e' })), 'latin1');
-    const response = await app.inject({
+    const response = await used.app.inject({
       method: 'POST',
       url: '/api/reservations',
       payload: latin1,
       headers: { 'x-api-key': key, 'content-type': contentType },
     });
     expectRefused(response, 'body');
-    expect(await database.db.kysely.selectFrom('reservations').select('id').execute()).toEqual([]);
+    expect(await used.db.kysely.selectFrom('reservations').select('id').execute()).toEqual([]);
   });
 
   it('still takes UTF-8 JSON, declared or not', async () => {
@@ -235,7 +226,7 @@ describe.each(DIALECTS)('hostile input on %s', (dialect) => {
       'application/json; charset=utf-8',
       'application/json;charset="UTF-8"',
     ]) {
-      const response = await app.inject({
+      const response = await used.app.inject({
         method: 'POST',
         url: '/api/accommodations/',
         payload: Buffer.from(JSON.stringify({ title: 'Ren\u00e9e', type: 'room', maxPersons: 2 })),
@@ -248,18 +239,11 @@ describe.each(DIALECTS)('hostile input on %s', (dialect) => {
 });
 
 describe('requests the HTTP parser lets through', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
+  const used = useApp('sqlite');
   let port: number;
   beforeAll(async () => {
-    database = await createTestDatabase('sqlite');
-    app = await testApp(database.db);
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    port = (app.server.address() as { port: number }).port;
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.drop();
+    await used.app.listen({ host: '127.0.0.1', port: 0 });
+    port = (used.app.server.address() as { port: number }).port;
   });
 
   /** Sends raw bytes and reads the whole response (the server closes or answers within the bound). */

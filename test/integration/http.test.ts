@@ -1,26 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { Type } from 'typebox';
 import { apiResponses } from '../../src/http/api-responses.js';
 import { testApp } from '../helpers/app.js';
-import { createTestDatabase, DIALECTS, type TestDatabase } from '../helpers/databases.js';
-import { apiKeyFor, load, twoOrganizations } from '../helpers/fixtures.js';
+import { DIALECTS } from '../helpers/databases.js';
+import { apiKeyFor, twoOrganizations } from '../helpers/fixtures.js';
+import { useApp } from '../helpers/use-database.js';
 
 const PROBLEM = 'application/problem+json; charset=utf-8';
 
 describe.each(DIALECTS)('HTTP conventions on %s', (dialect) => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
+  const used = useApp(dialect, { data: twoOrganizations });
   let key: string;
 
   beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-    await load(database.db, twoOrganizations);
-    key = await apiKeyFor(database.db, { organizations: [1] });
-    app = await testApp(database.db);
+    key = await apiKeyFor(used.db, { organizations: [1] });
   });
-  afterAll(() => database.drop());
 
   it.each([
     [undefined, 200],
@@ -34,7 +30,7 @@ describe.each(DIALECTS)('HTTP conventions on %s', (dialect) => {
   ])('answers Accept %s with %i', async (accept, status) => {
     const headers: Record<string, string> = { 'x-api-key': key };
     if (accept !== undefined) headers.accept = accept;
-    const response = await app.inject({ url: '/api/accommodations/', headers });
+    const response = await used.app.inject({ url: '/api/accommodations/', headers });
     expect(response.statusCode).toBe(status);
     if (status === 406) {
       expect(response.headers['content-type']).toBe(PROBLEM);
@@ -43,7 +39,7 @@ describe.each(DIALECTS)('HTTP conventions on %s', (dialect) => {
   });
 
   it('answers an unknown path with 404 problem+json', async () => {
-    const response = await app.inject({ url: '/api/nothing-here', headers: { 'x-api-key': key } });
+    const response = await used.app.inject({ url: '/api/nothing-here', headers: { 'x-api-key': key } });
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toBe(PROBLEM);
     expect(response.json()).toMatchObject({ status: 404, title: 'Not Found' });
@@ -51,7 +47,7 @@ describe.each(DIALECTS)('HTTP conventions on %s', (dialect) => {
 
   it('answers a known path with an unknown method with 405 and Allow', async () => {
     for (const method of ['DELETE', 'PUT'] as const) {
-      const response = await app.inject({ method, url: '/api/accommodations', headers: { 'x-api-key': key } });
+      const response = await used.app.inject({ method, url: '/api/accommodations', headers: { 'x-api-key': key } });
       expect(response.statusCode).toBe(405);
       expect(response.headers.allow).toBe('GET, HEAD, POST');
       expect(response.headers['content-type']).toBe(PROBLEM);
@@ -95,19 +91,19 @@ describe.each(DIALECTS)('HTTP conventions on %s', (dialect) => {
   });
 
   it('gives every response a request id, keeping a sane one sent by the client', async () => {
-    const generated = await app.inject({ url: '/health' });
+    const generated = await used.app.inject({ url: '/health' });
     expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
-    const kept = await app.inject({ url: '/health', headers: { 'x-request-id': 'sync-42' } });
+    const kept = await used.app.inject({ url: '/health', headers: { 'x-request-id': 'sync-42' } });
     expect(kept.headers['x-request-id']).toBe('sync-42');
-    const replaced = await app.inject({ url: '/health', headers: { 'x-request-id': 'bad id\u0007' } });
+    const replaced = await used.app.inject({ url: '/health', headers: { 'x-request-id': 'bad id\u0007' } });
     expect(replaced.headers['x-request-id']).not.toBe('bad id\u0007');
   });
 
   it('serves /health and /ready without credentials', async () => {
-    const health = await app.inject({ url: '/health' });
+    const health = await used.app.inject({ url: '/health' });
     expect(health.statusCode).toBe(200);
     expect(health.json()).toEqual({ status: 'ok' });
-    const ready = await app.inject({ url: '/ready' });
+    const ready = await used.app.inject({ url: '/ready' });
     expect(ready.statusCode).toBe(200);
     expect(ready.json()).toEqual({ status: 'ready' });
     expect(ready.headers['cache-control']).toBeUndefined();
@@ -116,7 +112,7 @@ describe.each(DIALECTS)('HTTP conventions on %s', (dialect) => {
   it('turns an unexpected failure into a 500 problem without internals', async () => {
     const broken = await appWith((app) =>
       app.get('/boom', { schema: { hide: true } }, async () => {
-        await sql`select * from no_such_table`.execute(database.db.kysely);
+        await sql`select * from no_such_table`.execute(used.db.kysely);
         return {};
       }),
     );
@@ -137,6 +133,6 @@ describe.each(DIALECTS)('HTTP conventions on %s', (dialect) => {
    * hidden from the API document, so its answers are checked as problems like any unknown path's.
    */
   function appWith(addRoute: (app: FastifyInstance) => unknown): Promise<FastifyInstance> {
-    return testApp(database.db, { routes: (app) => void addRoute(app) });
+    return testApp(used.db, { routes: (app) => void addRoute(app) });
   }
 });

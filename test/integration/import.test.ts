@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { SQLite } from '../../src/db/sqlite-driver.js';
 import type { Db } from '../../src/db/database.js';
 import type { ImportCredential, ImportDocument, ImportReservation } from '../../src/modules/data/import.schemas.js';
@@ -12,9 +12,10 @@ import { daysBetween } from '../../src/shared/dates.js';
 import { Compile } from 'typebox/compile';
 import { createCredential, listCredentials } from '../../src/modules/credentials/credentials.service.js';
 import { AppError } from '../../src/shared/errors.js';
-import { createTestDatabase, DIALECTS, emptyDatabase, type TestDatabase } from '../helpers/databases.js';
+import { DIALECTS, emptyDatabase } from '../helpers/databases.js';
 import { apiKeyFor, fixedClock, twoOrganizations } from '../helpers/fixtures.js';
 import { testApp } from '../helpers/app.js';
+import { useDatabase } from '../helpers/use-database.js';
 
 const reservation = (overrides: Partial<ImportReservation> = {}): ImportReservation => ({
   id: 100,
@@ -96,16 +97,12 @@ async function importError(db: Db, document: unknown): Promise<AppError> {
 }
 
 describe.each(DIALECTS)('booking import on %s', (dialect) => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-  });
-  afterAll(() => database.drop());
-  beforeEach(() => emptyDatabase(database.db));
+  const used = useDatabase(dialect);
+  beforeEach(() => emptyDatabase(used.db));
 
   it('stores records so that both dialects read back the same values', async () => {
-    await importDocument(database.db, fixedClock(), { ...twoOrganizations, reservations: [reservation()] });
-    const row = await database.db.kysely.selectFrom('reservations').selectAll().executeTakeFirstOrThrow();
+    await importDocument(used.db, fixedClock(), { ...twoOrganizations, reservations: [reservation()] });
+    const row = await used.db.kysely.selectFrom('reservations').selectAll().executeTakeFirstOrThrow();
     expect(row).toEqual({
       id: 100,
       organization_id: 1,
@@ -127,7 +124,7 @@ describe.each(DIALECTS)('booking import on %s', (dialect) => {
       // The record's version (SPEC §10): a new record is at 1.
       version: 1,
     });
-    const accommodation = await database.db.kysely
+    const accommodation = await used.db.kysely
       .selectFrom('accommodations')
       .selectAll()
       .where('id', '=', 11)
@@ -150,18 +147,18 @@ describe.each(DIALECTS)('booking import on %s', (dialect) => {
         }),
       ],
     };
-    await importDocument(database.db, fixedClock(), document);
-    const first = await database.db.kysely.selectFrom('reservations').selectAll().orderBy('id').execute();
-    await importDocument(database.db, fixedClock(), document);
-    const second = await database.db.kysely.selectFrom('reservations').selectAll().orderBy('id').execute();
+    await importDocument(used.db, fixedClock(), document);
+    const first = await used.db.kysely.selectFrom('reservations').selectAll().orderBy('id').execute();
+    await importDocument(used.db, fixedClock(), document);
+    const second = await used.db.kysely.selectFrom('reservations').selectAll().orderBy('id').execute();
     expect(second).toEqual(first);
-    expect(await counts(database.db)).toEqual({ organizations: 3, accommodations: 4, reservations: 2 });
+    expect(await counts(used.db)).toEqual({ organizations: 3, accommodations: 4, reservations: 2 });
   });
 
   it('raises the longest stay that bounds stay summaries, so a long stay it loads is found in its middle', async () => {
-    await importDocument(database.db, fixedClock(), { ...twoOrganizations, reservations: [reservation()] });
-    const key = await apiKeyFor(database.db, { organizations: [1] });
-    const app = await testApp(database.db);
+    await importDocument(used.db, fixedClock(), { ...twoOrganizations, reservations: [reservation()] });
+    const key = await apiKeyFor(used.db, { organizations: [1] });
+    const app = await testApp(used.db);
     const stay = async (day: string) =>
       (
         (
@@ -173,7 +170,7 @@ describe.each(DIALECTS)('booking import on %s', (dialect) => {
       ).map((r) => r.id);
     expect(await stay('2025-07-05')).toEqual([100]);
     // A winter let of 120 nights, arriving long before the day asked about.
-    await importDocument(database.db, fixedClock(), {
+    await importDocument(used.db, fixedClock(), {
       reservations: [
         reservation({
           id: 101,
@@ -186,7 +183,7 @@ describe.each(DIALECTS)('booking import on %s', (dialect) => {
       ],
     });
     expect(await stay('2026-02-20')).toEqual([101]);
-    const [organization] = await database.db.kysely
+    const [organization] = await used.db.kysely
       .selectFrom('organizations')
       .select('longest_stay_nights')
       .where('id', '=', 1)
@@ -195,9 +192,9 @@ describe.each(DIALECTS)('booking import on %s', (dialect) => {
   });
 
   it("changes a credential's organizations for a running service at its next request", async () => {
-    await importDocument(database.db, fixedClock(), twoOrganizations);
-    const key = await apiKeyFor(database.db, { organizations: [1] });
-    const app = await testApp(database.db);
+    await importDocument(used.db, fixedClock(), twoOrganizations);
+    const key = await apiKeyFor(used.db, { organizations: [1] });
+    const app = await testApp(used.db);
     const statusFor = async (organization: number) =>
       (
         await app.inject({
@@ -206,9 +203,9 @@ describe.each(DIALECTS)('booking import on %s', (dialect) => {
         })
       ).statusCode;
     expect([await statusFor(1), await statusFor(2)]).toEqual([200, 403]);
-    const [row] = await database.db.kysely.selectFrom('credentials').selectAll().execute();
+    const [row] = await used.db.kysely.selectFrom('credentials').selectAll().execute();
     const rebind = (organizations: number[]) =>
-      importDocument(database.db, fixedClock(), {
+      importDocument(used.db, fixedClock(), {
         credentials: [
           {
             id: row?.id,
@@ -227,11 +224,11 @@ describe.each(DIALECTS)('booking import on %s', (dialect) => {
   });
 
   it('upserts by id', async () => {
-    await importDocument(database.db, fixedClock(), { ...twoOrganizations, reservations: [reservation()] });
-    await importDocument(database.db, fixedClock(), {
+    await importDocument(used.db, fixedClock(), { ...twoOrganizations, reservations: [reservation()] });
+    await importDocument(used.db, fixedClock(), {
       reservations: [reservation({ status: 'cancelled', cancelled: '2025-03-01T00:00:00Z', guestName: 'A. de Vries' })],
     });
-    const row = await database.db.kysely.selectFrom('reservations').selectAll().executeTakeFirstOrThrow();
+    const row = await used.db.kysely.selectFrom('reservations').selectAll().executeTakeFirstOrThrow();
     expect(row).toMatchObject({
       id: 100,
       status: 'cancelled',
@@ -241,19 +238,19 @@ describe.each(DIALECTS)('booking import on %s', (dialect) => {
   });
 
   it('generates missing ids, statuses and timestamps', async () => {
-    await importDocument(database.db, fixedClock('2025-06-15T10:00:00Z'), {
+    await importDocument(used.db, fixedClock('2025-06-15T10:00:00Z'), {
       ...twoOrganizations,
       reservations: [reservation({ id: undefined, status: undefined, created: undefined, modified: undefined })],
     });
-    const row = await database.db.kysely.selectFrom('reservations').selectAll().executeTakeFirstOrThrow();
+    const row = await used.db.kysely.selectFrom('reservations').selectAll().executeTakeFirstOrThrow();
     expect(row).toMatchObject({
       id: 1,
       status: 'confirmed',
       created: '2025-06-15T10:00:00Z',
       modified: '2025-06-15T10:00:00Z',
     });
-    await importDocument(database.db, fixedClock(), { organizations: [{ name: 'Later', timezone: 'UTC' }] });
-    const later = await database.db.kysely
+    await importDocument(used.db, fixedClock(), { organizations: [{ name: 'Later', timezone: 'UTC' }] });
+    const later = await used.db.kysely
       .selectFrom('organizations')
       .select('id')
       .where('name', '=', 'Later')
@@ -262,8 +259,8 @@ describe.each(DIALECTS)('booking import on %s', (dialect) => {
   });
 
   it('keeps the identity sequence ahead of imported ids', async () => {
-    await importDocument(database.db, fixedClock(), { organizations: [{ id: 50, name: 'Fifty', timezone: 'UTC' }] });
-    const inserted = await database.db.kysely
+    await importDocument(used.db, fixedClock(), { organizations: [{ id: 50, name: 'Fifty', timezone: 'UTC' }] });
+    const inserted = await used.db.kysely
       .insertInto('organizations')
       .values({ name: 'Next', timezone: 'UTC', created: '2025-01-01T00:00:00Z', modified: '2025-01-01T00:00:00Z' })
       .returning('id')
@@ -383,18 +380,18 @@ describe.each(DIALECTS)('booking import on %s', (dialect) => {
       ['credentials[1].username'],
     ],
   ])('refuses %s, naming the record, and writes nothing', async (_name, document, parameters) => {
-    const error = await importError(database.db, document);
+    const error = await importError(used.db, document);
     expect(error.code).toBe('invalid-input');
     expect(error.options.errors?.map((e) => e.parameter)).toEqual(parameters);
-    expect(await counts(database.db)).toEqual({ organizations: 0, accommodations: 0, reservations: 0 });
+    expect(await counts(used.db)).toEqual({ organizations: 0, accommodations: 0, reservations: 0 });
   });
 
   it('loads credentials with their hashes and bindings, matches one without an id by its key, and keeps ids ahead', async () => {
-    await importDocument(database.db, fixedClock(), {
+    await importDocument(used.db, fixedClock(), {
       ...twoOrganizations,
       credentials: [apiKeyCredential(), basicCredential()],
     });
-    const listed = await listCredentials(database.db.kysely);
+    const listed = await listCredentials(used.db.kysely);
     expect(listed).toEqual([
       {
         id: 7,
@@ -421,7 +418,7 @@ describe.each(DIALECTS)('booking import on %s', (dialect) => {
         revoked: null,
       },
     ]);
-    const stored = await database.db.kysely
+    const stored = await used.db.kysely
       .selectFrom('credentials')
       .select(['key_hash', 'password_hash'])
       .orderBy('id')
@@ -432,35 +429,35 @@ describe.each(DIALECTS)('booking import on %s', (dialect) => {
     ]);
 
     // Without an id, the stored credential of the same key is the one replaced: bound anew, revoked.
-    await importDocument(database.db, fixedClock(), {
+    await importDocument(used.db, fixedClock(), {
       credentials: [apiKeyCredential({ id: undefined, organizations: [2], revoked: '2025-04-01T00:00:00Z' })],
     });
-    const [key] = await listCredentials(database.db.kysely);
+    const [key] = await listCredentials(used.db.kysely);
     expect(key).toMatchObject({ id: 7, organizations: [2], revoked: '2025-04-01T00:00:00Z' });
     // A given id may not take a key another stored credential holds.
-    const error = await importError(database.db, { credentials: [basicCredential({ id: 3 })] });
+    const error = await importError(used.db, { credentials: [basicCredential({ id: 3 })] });
     expect(error.options.errors).toEqual([
       { parameter: 'credentials[0].username', message: 'belongs to stored credential 8' },
     ]);
 
-    const created = await createCredential(database.db.kysely, fixedClock(), { organizations: [1] });
+    const created = await createCredential(used.db.kysely, fixedClock(), { organizations: [1] });
     expect(created.id).toBe(9);
   });
 
   it('rolls everything back when the database refuses a row half-way', async () => {
-    await importDocument(database.db, fixedClock(), { ...twoOrganizations, reservations: [reservation()] });
-    const before = await counts(database.db);
+    await importDocument(used.db, fixedClock(), { ...twoOrganizations, reservations: [reservation()] });
+    const before = await counts(used.db);
     // Same reservation number under another id: only the database's unique constraint can see it.
     const document: ImportDocument = {
       organizations: [{ id: 9, name: 'New', timezone: 'UTC' }],
       reservations: [reservation({ id: 101 })],
     };
-    await expect(importDocument(database.db, fixedClock(), document)).rejects.toThrow();
-    expect(await counts(database.db)).toEqual(before);
+    await expect(importDocument(used.db, fixedClock(), document)).rejects.toThrow();
+    expect(await counts(used.db)).toEqual(before);
   });
   it('refuses data that would double-book, naming both reservations', async () => {
-    await importDocument(database.db, fixedClock(), { ...twoOrganizations, reservations: [reservation()] });
-    const inFile = await importError(database.db, {
+    await importDocument(used.db, fixedClock(), { ...twoOrganizations, reservations: [reservation()] });
+    const inFile = await importError(used.db, {
       reservations: [
         reservation({
           id: 200,
@@ -483,7 +480,7 @@ describe.each(DIALECTS)('booking import on %s', (dialect) => {
     expect(inFile.options.errors).toEqual([
       { parameter: 'reservations[1]', message: expect.stringContaining('reservations[0]') },
     ]);
-    const againstStored = await importError(database.db, {
+    const againstStored = await importError(used.db, {
       reservations: [
         reservation({
           id: 202,
@@ -497,9 +494,9 @@ describe.each(DIALECTS)('booking import on %s', (dialect) => {
     expect(againstStored.options.errors).toEqual([
       { parameter: 'reservations[0]', message: expect.stringContaining('reservation 100') },
     ]);
-    expect(await counts(database.db)).toMatchObject({ reservations: 1 });
+    expect(await counts(used.db)).toMatchObject({ reservations: 1 });
     // Cancelled stays hold no nights; back-to-back stays do not overlap; a record may replace itself.
-    await importDocument(database.db, fixedClock(), {
+    await importDocument(used.db, fixedClock(), {
       reservations: [
         reservation({
           id: 203,
@@ -519,7 +516,7 @@ describe.each(DIALECTS)('booking import on %s', (dialect) => {
         reservation({ dateFrom: '2025-07-09', dateTo: '2025-07-12', nights: undefined }),
       ],
     });
-    expect(await counts(database.db)).toMatchObject({ reservations: 3 });
+    expect(await counts(used.db)).toMatchObject({ reservations: 3 });
   });
 
   it("records a new reservation's event as eventOf writes it, to the byte, whatever its text holds", async () => {
@@ -538,8 +535,8 @@ describe.each(DIALECTS)('booking import on %s', (dialect) => {
       delete sparse[field];
     Object.assign(sparse, { accommodation: 12, dateFrom: '2024-02-28', dateTo: '2024-03-01', totalAmount: '0' });
     expect(isPlainReservation(awkward) && isPlainReservation(sparse)).toBe(true);
-    await importDocument(database.db, fixedClock(), { ...twoOrganizations, reservations: [awkward, sparse as never] });
-    const events = await database.db.kysely
+    await importDocument(used.db, fixedClock(), { ...twoOrganizations, reservations: [awkward, sparse as never] });
+    const events = await used.db.kysely
       .selectFrom('events')
       .selectAll()
       .where('resource_type', '=', 'reservation')
@@ -547,7 +544,7 @@ describe.each(DIALECTS)('booking import on %s', (dialect) => {
       .execute();
     expect(events).toHaveLength(2);
     for (const event of events) {
-      const row = await database.db.kysely
+      const row = await used.db.kysely
         .selectFrom('reservations as r')
         .innerJoin('accommodations as a', 'a.id', 'r.accommodation_id')
         .selectAll('r')
@@ -559,16 +556,14 @@ describe.each(DIALECTS)('booking import on %s', (dialect) => {
       expect(event.body).toBe(JSON.stringify(expected));
     }
     // Later ids for later events: one generator for every event of the load.
-    const ids = (await database.db.kysely.selectFrom('events').select('id').orderBy('position').execute()).map(
-      (e) => e.id,
-    );
+    const ids = (await used.db.kysely.selectFrom('events').select('id').orderBy('position').execute()).map((e) => e.id);
     expect(ids).toEqual([...ids].sort());
   });
 
   it('writes nothing when the database refuses the last row of a load written in many batches', async () => {
-    await importDocument(database.db, fixedClock(), { ...twoOrganizations, reservations: [reservation()] });
-    const before = await counts(database.db);
-    const eventsBefore = await database.db.kysely.selectFrom('events').select('id').execute();
+    await importDocument(used.db, fixedClock(), { ...twoOrganizations, reservations: [reservation()] });
+    const before = await counts(used.db);
+    const eventsBefore = await used.db.kysely.selectFrom('events').select('id').execute();
     const many = Array.from({ length: 3_000 }, (_, i) =>
       canonicalReservation({
         id: 1_000 + i,
@@ -580,13 +575,13 @@ describe.each(DIALECTS)('booking import on %s', (dialect) => {
     // Same reservation number as the stored one under another id, on other nights: only the
     // database can see it, after every earlier batch went in.
     const last = canonicalReservation({ id: 101, dateFrom: '2025-09-01', dateTo: '2025-09-05', nights: 4 });
-    const error: unknown = await importDocument(database.db, fixedClock(), { reservations: [...many, last] }).catch(
+    const error: unknown = await importDocument(used.db, fixedClock(), { reservations: [...many, last] }).catch(
       (e: unknown) => e,
     );
     expect(error).toBeInstanceOf(Error);
     expect(error).not.toBeInstanceOf(AppError);
-    expect(await counts(database.db)).toEqual(before);
-    expect(await database.db.kysely.selectFrom('events').select('id').execute()).toEqual(eventsBefore);
+    expect(await counts(used.db)).toEqual(before);
+    expect(await used.db.kysely.selectFrom('events').select('id').execute()).toEqual(eventsBefore);
   });
 });
 
@@ -698,12 +693,8 @@ describe('the compiled checks of a reservation', () => {
 });
 
 describe('bulk loads into a SQLite file', () => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase('sqlite');
-  });
-  afterAll(() => database.drop());
-  beforeEach(() => emptyDatabase(database.db));
+  const used = useDatabase('sqlite');
+  beforeEach(() => emptyDatabase(used.db));
 
   const journalMode = (db: Db) => (db.dialect === 'sqlite' ? db.sqlite.pragma('journal_mode', { simple: true }) : '');
   const failingDocument: ImportDocument = {
@@ -712,20 +703,20 @@ describe('bulk loads into a SQLite file', () => {
   };
 
   it('returns the file to WAL after a load, whether it lands or fails', async () => {
-    await importDocument(database.db, fixedClock(), { ...twoOrganizations, reservations: [reservation()] });
-    expect(journalMode(database.db)).toBe('wal');
-    await expect(importDocument(database.db, fixedClock(), failingDocument)).rejects.toThrow();
-    expect(journalMode(database.db)).toBe('wal');
-    expect((await counts(database.db)).reservations).toBe(1);
+    await importDocument(used.db, fixedClock(), { ...twoOrganizations, reservations: [reservation()] });
+    expect(journalMode(used.db)).toBe('wal');
+    await expect(importDocument(used.db, fixedClock(), failingDocument)).rejects.toThrow();
+    expect(journalMode(used.db)).toBe('wal');
+    expect((await counts(used.db)).reservations).toBe(1);
   });
 
   it('loads in WAL while another connection (a running server) holds the file, which reads on', async () => {
-    const server = new SQLite(database.url.slice('sqlite:'.length));
+    const server = new SQLite(used.url.slice('sqlite:'.length));
     try {
       expect(server.prepare('select count(*) as n from reservations').get()).toEqual({ n: 0 });
-      await importDocument(database.db, fixedClock(), { ...twoOrganizations, reservations: [reservation()] });
+      await importDocument(used.db, fixedClock(), { ...twoOrganizations, reservations: [reservation()] });
       expect(server.prepare('select count(*) as n from reservations').get()).toEqual({ n: 1 });
-      await expect(importDocument(database.db, fixedClock(), failingDocument)).rejects.toThrow();
+      await expect(importDocument(used.db, fixedClock(), failingDocument)).rejects.toThrow();
       expect(server.prepare('select count(*) as n from reservations').get()).toEqual({ n: 1 });
       expect(server.pragma('journal_mode', { simple: true })).toBe('wal');
     } finally {
