@@ -1,14 +1,12 @@
 import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
 import parseStandardLinkHeader from 'parse-link-header';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parseLinkHeader as parseSdkLinkHeader } from '../../client/index.js';
-import { importDocument } from '../../src/modules/data/import.service.js';
-import { testApp } from '../helpers/app.js';
-import { createTestDatabase, DIALECTS, type TestDatabase } from '../helpers/databases.js';
+import { DIALECTS } from '../helpers/databases.js';
 import { apiKeyFor, fixedClock } from '../helpers/fixtures.js';
 import { OTHER, PARK, summariesDataSet } from '../helpers/summaries-data.js';
+import { useApp } from '../helpers/use-database.js';
 
 /**
  * Link cannot be forged from the query string (issue: HTTP that every client, proxy and cache gets
@@ -54,22 +52,17 @@ function rawGet(port: number, target: Buffer | string, key: string): Promise<Raw
 }
 
 describe.each(DIALECTS)('Link headers built from hostile request targets, over HTTP, on %s', (dialect) => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
+  const used = useApp(dialect, { data: summariesDataSet(), app: { clock: fixedClock('2025-09-01T12:00:00Z') } });
   let key: string;
   let port: number;
   let origin: string;
 
   beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-    await importDocument(database.db, fixedClock(), summariesDataSet());
-    key = await apiKeyFor(database.db, { organizations: [PARK, OTHER] });
-    app = await testApp(database.db, { clock: fixedClock('2025-09-01T12:00:00Z') });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    port = (app.server.address() as AddressInfo).port;
+    key = await apiKeyFor(used.db, { organizations: [PARK, OTHER] });
+    await used.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (used.app.server.address() as AddressInfo).port;
     origin = `http://127.0.0.1:${port}`;
   });
-  afterAll(() => database.drop());
 
   /**
    * The page's Link as a standard parser and the SDK's read it: exactly next, last, prev and first,

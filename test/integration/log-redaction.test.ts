@@ -1,12 +1,12 @@
 import { connect } from 'node:net';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { base62Checksum, generateApiKey } from '../../src/modules/credentials/api-key.js';
 import { redactUrl } from '../../src/logger.js';
-import { LogCapture, testApp } from '../helpers/app.js';
-import { createTestDatabase, DIALECTS, type TestDatabase } from '../helpers/databases.js';
-import { apiKeyFor, basicFor, load, twoOrganizations } from '../helpers/fixtures.js';
+import { LogCapture } from '../helpers/app.js';
+import { DIALECTS } from '../helpers/databases.js';
+import { apiKeyFor, basicFor, twoOrganizations } from '../helpers/fixtures.js';
 import { rememberSecret } from '../helpers/secrets.js';
+import { useApp } from '../helpers/use-database.js';
 
 /** One raw HTTP/1.1 exchange with a listening app on 127.0.0.1: for targets fetch cannot send (absolute-form). */
 function rawExchange(port: number, request: string): Promise<string> {
@@ -23,27 +23,19 @@ function rawExchange(port: number, request: string): Promise<string> {
 
 /** Issue item 7: secrets reach no log line, wherever in the request target a client put them. */
 describe.each(DIALECTS)('secrets in request targets are not logged, on %s', (dialect) => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
-  let port: number;
   const logs = new LogCapture();
+  const used = useApp(dialect, { data: twoOrganizations, app: { logs } });
+  let port: number;
 
   beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-    await load(database.db, twoOrganizations);
-    app = await testApp(database.db, { logs });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
+    await used.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = used.app.server.address();
     port = typeof address === 'object' && address ? address.port : 0;
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.drop();
   });
 
   it('redacts keys, the request’s own password and userinfo by value, in the path, the query and the target’s authority', async () => {
-    const key = await apiKeyFor(database.db, { organizations: [1] });
-    const basic = await basicFor(database.db, 'log-user', { organizations: [1] });
+    const key = await apiKeyFor(used.db, { organizations: [1] });
+    const basic = await basicFor(used.db, 'log-user', { organizations: [1] });
     // A key mistyped in its last character (bad checksum) is as much a secret.
     const mistyped = `${key.slice(0, -1)}${key.endsWith('A') ? 'B' : 'A'}`;
     const unissued = generateApiKey();
@@ -70,11 +62,11 @@ describe.each(DIALECTS)('secrets in request targets are not logged, on %s', (dia
       ],
     ];
     for (const [url, headers] of targets) {
-      const response = await app.inject({ method: 'GET', url, headers });
+      const response = await used.app.inject({ method: 'GET', url, headers });
       expect(response.statusCode, url).toBeLessThan(500);
     }
     // A request id is logged with every line: one shaped like a key is not.
-    await app.inject({ method: 'GET', url: '/health', headers: { 'x-request-id': unissued } });
+    await used.app.inject({ method: 'GET', url: '/health', headers: { 'x-request-id': unissued } });
     // Absolute-form targets with userinfo, over a real socket.
     for (const target of [
       `http://someone:${userinfoPassword}@127.0.0.1:${port}/api/accommodations/?organization=1`,

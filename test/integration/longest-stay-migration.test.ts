@@ -1,16 +1,13 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../src/db/migrate.js';
-import { createTestDatabase, DIALECTS, type TestDatabase } from '../helpers/databases.js';
+import { DIALECTS } from '../helpers/databases.js';
 import { load, twoOrganizations } from '../helpers/fixtures.js';
+import { useDatabase } from '../helpers/use-database.js';
 
 /** Migration 006 on a database that already holds reservations: the bound starts at the longest stored stay. */
 describe.each(DIALECTS)('migration 006 (longest stay) on %s', (dialect) => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-  });
-  afterAll(() => database.drop());
+  const used = useDatabase(dialect);
 
   it('sets each organization to its longest stored stay, cancelled ones included, and one without any to 0; 010 counts the stored arrivals and departures per day', async () => {
     const stays = [
@@ -39,7 +36,7 @@ describe.each(DIALECTS)('migration 006 (longest stay) on %s', (dialect) => {
         status: 'confirmed' as const,
       },
     ];
-    await load(database.db, {
+    await load(used.db, {
       ...twoOrganizations,
       reservations: stays.map((s) => ({
         ...s,
@@ -52,7 +49,7 @@ describe.each(DIALECTS)('migration 006 (longest stay) on %s', (dialect) => {
     });
     // The database as it was before migration 006 (and so before every later one: Kysely refuses a
     // history with a gap).
-    const { kysely } = database.db;
+    const { kysely } = used.db;
     await sql`alter table credentials drop column bindings_token`.execute(kysely);
     await sql`alter table organizations drop column longest_stay_nights`.execute(kysely);
     await sql`drop table console_sessions`.execute(kysely);
@@ -64,7 +61,7 @@ describe.each(DIALECTS)('migration 006 (longest stay) on %s', (dialect) => {
     // (008 only rebuilds an index: run again, it builds the same one.)
     await sql`delete from kysely_migration where name >= '006'`.execute(kysely);
 
-    expect((await migrateToLatest(database.db)).applied).toEqual([
+    expect((await migrateToLatest(used.db)).applied).toEqual([
       '006_longest_stay',
       '007_bindings_token',
       '008_stay_covering_index',

@@ -1,36 +1,26 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { addDays } from '../../src/shared/dates.js';
-import { testApp } from '../helpers/app.js';
 import { releasedTogether } from '../helpers/barrier.js';
-import { createTestDatabase, DIALECTS, emptyDatabase, type TestDatabase } from '../helpers/databases.js';
+import { DIALECTS, emptyDatabase } from '../helpers/databases.js';
 import { apiKeyFor, load, twoOrganizations } from '../helpers/fixtures.js';
 import { countDoubleBookings } from '../helpers/overlaps.js';
+import { useApp } from '../helpers/use-database.js';
 
 /** SPEC §9 "No lost update": concurrent writes of one organization, released together, on each database. */
 const ROUNDS = 30;
 
 describe.each(DIALECTS)('concurrent writes on %s', (dialect) => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
+  const used = useApp(dialect);
   let key: string;
 
-  beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-    app = await testApp(database.db);
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.drop();
-  });
   beforeEach(async () => {
-    await emptyDatabase(database.db);
-    await load(database.db, twoOrganizations);
-    key = await apiKeyFor(database.db, { organizations: [1], scope: 'write' });
+    await emptyDatabase(used.db);
+    await load(used.db, twoOrganizations);
+    key = await apiKeyFor(used.db, { organizations: [1], scope: 'write' });
   });
 
   const send = (method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-    app.inject({ method, url, payload, headers: { 'x-api-key': key } });
+    used.app.inject({ method, url, payload, headers: { 'x-api-key': key } });
   /** A stay of two nights of its own for each round, so rounds never meet. */
   const nightsOfRound = (round: number): [string, string] => [
     addDays('2026-01-01', round * 3),
@@ -157,7 +147,7 @@ describe.each(DIALECTS)('concurrent writes on %s', (dialect) => {
     const responses = await releasedTogether(writes);
     expect(responses.filter((r) => ![200, 201, 409].includes(r.statusCode)).map((r) => r.body)).toEqual([]);
     expect(responses.some((r) => r.statusCode === 201)).toBe(true);
-    expect(await countDoubleBookings(database.db)).toBe(0);
+    expect(await countDoubleBookings(used.db)).toBe(0);
 
     // What each success answered is what is stored: a new reservation as created; a changed one as
     // the last of the answers given for it (each answer is the record as its transaction left it).
@@ -185,7 +175,7 @@ describe.each(DIALECTS)('concurrent writes on %s', (dialect) => {
         currency: 'EUR',
       };
       const post = () =>
-        app.inject({
+        used.app.inject({
           method: 'POST',
           url: '/api/reservations',
           payload,
@@ -199,7 +189,7 @@ describe.each(DIALECTS)('concurrent writes on %s', (dialect) => {
         undefined,
       ]);
     }
-    const rows = await database.db.kysely
+    const rows = await used.db.kysely
       .selectFrom('reservations')
       .select('id')
       .where('guest_name', '=', 'Twice')

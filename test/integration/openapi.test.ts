@@ -7,12 +7,12 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { isWellFormedApiKey } from '../../src/modules/credentials/api-key.js';
 import { testApp } from '../helpers/app.js';
 import { isConsolePage, isDocsUi } from '../helpers/contract.js';
-import { createTestDatabase, type TestDatabase } from '../helpers/databases.js';
-import { apiKeyFor, basicFor, load, twoOrganizations } from '../helpers/fixtures.js';
+import { apiKeyFor, basicFor, twoOrganizations } from '../helpers/fixtures.js';
+import { useApp, useDatabase } from '../helpers/use-database.js';
 
 /**
  * The document at /openapi.json (issue 5): valid OpenAPI 3.1, clean under Spectral's OpenAPI and
@@ -37,28 +37,25 @@ type Document = {
 };
 
 describe('the OpenAPI document', () => {
-  let database: TestDatabase;
+  const used = useDatabase('sqlite', { data: twoOrganizations });
   let app: FastifyInstance;
   let text: string;
   let document: Document;
   let secrets: string[];
 
   beforeAll(async () => {
-    database = await createTestDatabase('sqlite');
-    await load(database.db, twoOrganizations);
-    // Credentials exist before the document is served: none of their secrets may end up in it.
-    const key = await apiKeyFor(database.db, { organizations: [1] });
-    const basic = await basicFor(database.db, 'docs-reader', { organizations: [1] });
+    // Credentials exist before the document is served: none of their secrets may end up in it. (So
+    // the app is built here, after them, not by useApp: testApp makes the app's document as it builds it.)
+    const key = await apiKeyFor(used.db, { organizations: [1] });
+    const basic = await basicFor(used.db, 'docs-reader', { organizations: [1] });
     secrets = [key, basic.password, basic.authorization];
-    app = await testApp(database.db);
+    app = await testApp(used.db);
     const response = await app.inject({ url: '/openapi.json' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
     text = response.body;
     document = JSON.parse(text) as Document;
   });
-
-  afterAll(() => database.drop());
 
   const operations = () =>
     Object.entries(document.paths).flatMap(([path, methods]) =>
@@ -201,20 +198,12 @@ describe('the OpenAPI document', () => {
 });
 
 describe('the interactive reference at /docs', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    database = await createTestDatabase('sqlite');
-    app = await testApp(database.db);
-  });
-
-  afterAll(() => database.drop());
+  const used = useApp('sqlite');
 
   it.each(['/docs', '/docs/'])(
     '%s is an HTML page whose scripts and styles this server serves itself',
     async (page) => {
-      const response = await app.inject({ url: page, headers: { accept: 'text/html,*/*;q=0.8' } });
+      const response = await used.app.inject({ url: page, headers: { accept: 'text/html,*/*;q=0.8' } });
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toMatch(/^text\/html/);
       expect(response.headers['content-security-policy']).toContain("default-src 'self'");
@@ -224,12 +213,12 @@ describe('the interactive reference at /docs', () => {
         // Offline: every asset comes from this server, none from a CDN.
         const url = new URL(asset, `http://booking.local${page}`);
         expect(url.host).toBe('booking.local');
-        const fetched = await app.inject({ url: url.pathname });
+        const fetched = await used.app.inject({ url: url.pathname });
         expect([asset, fetched.statusCode]).toEqual([asset, 200]);
         expect(fetched.body.length).toBeGreaterThan(0);
       }
       // The page loads this service's document.
-      const initializer = await app.inject({ url: '/docs/static/swagger-initializer.js' });
+      const initializer = await used.app.inject({ url: '/docs/static/swagger-initializer.js' });
       expect(initializer.body).toContain('/openapi.json');
     },
   );

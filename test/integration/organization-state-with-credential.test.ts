@@ -1,10 +1,9 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { preparedReadsOf } from '../../src/db/prepared-reads.js';
 import type { ImportReservation } from '../../src/modules/data/import.schemas.js';
-import { testApp } from '../helpers/app.js';
-import { createTestDatabase, DIALECTS, type TestDatabase } from '../helpers/databases.js';
+import { DIALECTS } from '../helpers/databases.js';
 import { apiKeyFor, basicFor, load } from '../helpers/fixtures.js';
+import { useApp } from '../helpers/use-database.js';
 
 /**
  * The state of the organization a request is about (its zone, change counter, longest stay) is read
@@ -41,16 +40,13 @@ function reservation(id: number, organization: number): ImportReservation {
 }
 
 describe.each(DIALECTS)('the organization state read with the credential, on %s', (dialect) => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
+  const used = useApp(dialect);
   let bothKey: string;
   let secondKey: string;
   let bothBasic: string;
 
   beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-    app = await testApp(database.db);
-    await load(database.db, {
+    await load(used.db, {
       organizations: [
         { id: 1, name: 'Utrecht', timezone: 'UTC' },
         { id: 2, name: 'Auckland', timezone: 'Pacific/Auckland' },
@@ -61,20 +57,16 @@ describe.each(DIALECTS)('the organization state read with the credential, on %s'
       ],
       reservations: [reservation(1, 1), reservation(2, 2)],
     });
-    bothKey = await apiKeyFor(database.db, { organizations: [1, 2] });
-    secondKey = await apiKeyFor(database.db, { organizations: [2] });
-    bothBasic = (await basicFor(database.db, 'both-zones', { organizations: [1, 2] })).authorization;
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.drop();
+    bothKey = await apiKeyFor(used.db, { organizations: [1, 2] });
+    secondKey = await apiKeyFor(used.db, { organizations: [2] });
+    bothBasic = (await basicFor(used.db, 'both-zones', { organizations: [1, 2] })).authorization;
   });
   afterEach(() => vi.restoreAllMocks());
 
   /** The reservation numbers modified on `day` in the organization's zone. */
   async function modifiedOn(headers: Record<string, string>, organization: number | string | undefined, day: string) {
     const named = organization === undefined ? '' : `organization=${organization}&`;
-    const response = await app.inject({
+    const response = await used.app.inject({
       url: `${PATH}?${named}referenceDate=modified&dateFrom=${day}&dateTo=${day}`,
       headers: { accept: 'application/json', ...headers },
     });
@@ -111,7 +103,7 @@ describe.each(DIALECTS)('the organization state read with the credential, on %s'
 
   it('lists each organization’s accommodations modified since a day in its own zone, alternating', async () => {
     const since = async (organization: number, day: string) => {
-      const response = await app.inject({
+      const response = await used.app.inject({
         url: `/api/accommodations/?organization=${organization}&modifiedSince=${day}`,
         headers: { accept: 'application/json', 'x-api-key': bothKey },
       });
@@ -125,13 +117,13 @@ describe.each(DIALECTS)('the organization state read with the credential, on %s'
   });
 
   it('reads the state with the credential, and on its own only when the request spelled its organization otherwise', async () => {
-    const reads = preparedReadsOf(database.db.kysely);
+    const reads = preparedReadsOf(used.db.kysely);
     if (!reads) throw new Error('the database has no prepared reads');
     const first = vi.spyOn(reads, 'first');
     const stateReads = () => first.mock.calls.filter(([shape]) => shape === 'organization-state').length;
     // Periods asked nowhere else in this file, so that no kept page answers them.
     const ask = (organization: string) =>
-      app.inject({
+      used.app.inject({
         url: `${PATH}?organization=${organization}&dateFrom=2025-03-01&dateTo=2025-03-0${organization.length + 1}`,
         headers: { accept: 'application/json', 'x-api-key': bothKey },
       });
@@ -156,7 +148,7 @@ describe.each(DIALECTS)('the organization state read with the credential, on %s'
   it.each(['0', '-1', '1.5', 'abc', '2147483648', '99999999999999999999', '１'])(
     'answers organization=%s with a 400 naming the parameter',
     async (value) => {
-      const response = await app.inject({
+      const response = await used.app.inject({
         url: `${PATH}?organization=${encodeURIComponent(value)}&dateFrom=2025-01-01&dateTo=2025-01-31`,
         headers: { accept: 'application/json', 'x-api-key': bothKey },
       });
@@ -168,7 +160,7 @@ describe.each(DIALECTS)('the organization state read with the credential, on %s'
 
   it('answers an organization that does not exist as one the credential may not see (403)', async () => {
     for (const id of [3, 2147483647]) {
-      const response = await app.inject({
+      const response = await used.app.inject({
         url: `${PATH}?organization=${id}&dateFrom=2025-01-01&dateTo=2025-01-31`,
         headers: { accept: 'application/json', 'x-api-key': bothKey },
       });

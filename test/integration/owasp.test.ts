@@ -1,10 +1,10 @@
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { InjectOptions } from 'fastify';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testApp } from '../helpers/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { isConsolePage, isDocsUi } from '../helpers/contract.js';
-import { createTestDatabase, DIALECTS, type TestDatabase } from '../helpers/databases.js';
-import { apiKeyFor, basicFor, basicHeader, load, twoOrganizations } from '../helpers/fixtures.js';
+import { DIALECTS } from '../helpers/databases.js';
+import { apiKeyFor, basicFor, basicHeader, twoOrganizations } from '../helpers/fixtures.js';
+import { useApp } from '../helpers/use-database.js';
 
 /** The OWASP API Security Top 10 (2023), line by line, for this service. */
 
@@ -21,8 +21,17 @@ const booking = (accommodation: number, extra: Record<string, unknown> = {}) => 
 const UNKNOWN_ID = 987654;
 
 describe.each(DIALECTS)('OWASP API Top 10 on %s', (dialect) => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
+  const used = useApp(dialect, {
+    data: twoOrganizations,
+    app: {
+      routes: (instance) => {
+        // Hidden from the document: it exists only in this test.
+        instance.get('/api/test/fails', { schema: { hide: true } }, async () => {
+          throw new Error('internal detail: /srv/booking/secret.txt');
+        });
+      },
+    },
+  });
   let schemes: [string, Record<string, string>][];
   let readOnly: string;
   let otherWriter: string;
@@ -30,30 +39,19 @@ describe.each(DIALECTS)('OWASP API Top 10 on %s', (dialect) => {
   let foreignReservation: number;
 
   beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-    await load(database.db, twoOrganizations);
-    app = await testApp(database.db, {
-      routes: (instance) => {
-        // Hidden from the document: it exists only in this test.
-        instance.get('/api/test/fails', { schema: { hide: true } }, async () => {
-          throw new Error('internal detail: /srv/booking/secret.txt');
-        });
-      },
-    });
-    const key = await apiKeyFor(database.db, { organizations: [1], scope: 'write' });
-    const basic = await basicFor(database.db, `owasp-${dialect}`, { organizations: [1], scope: 'write' });
+    const key = await apiKeyFor(used.db, { organizations: [1], scope: 'write' });
+    const basic = await basicFor(used.db, `owasp-${dialect}`, { organizations: [1], scope: 'write' });
     schemes = [
       ['API key', { 'x-api-key': key }],
       ['Basic', { authorization: basic.authorization }],
     ];
-    readOnly = await apiKeyFor(database.db, { organizations: [1] });
-    otherWriter = await apiKeyFor(database.db, { organizations: [2], scope: 'write' });
+    readOnly = await apiKeyFor(used.db, { organizations: [1] });
+    otherWriter = await apiKeyFor(used.db, { organizations: [2], scope: 'write' });
     const post = (headers: Record<string, string>, accommodation: number) =>
-      app.inject({ method: 'POST', url: '/api/reservations', headers, payload: booking(accommodation) });
+      used.app.inject({ method: 'POST', url: '/api/reservations', headers, payload: booking(accommodation) });
     ownReservation = (await post({ 'x-api-key': key }, 10)).json().id;
     foreignReservation = (await post({ 'x-api-key': otherWriter }, 20)).json().id;
   });
-  afterAll(() => database.drop());
 
   /** API1: a foreign record or organization and an unknown one must be indistinguishable. */
   describe('API1 broken object level authorization', () => {
@@ -122,8 +120,8 @@ describe.each(DIALECTS)('OWASP API Top 10 on %s', (dialect) => {
       async (_name, request, kind) => {
         const foreign = kind === 'organization' ? 2 : 20;
         for (const [, headers] of schemes) {
-          const a = await app.inject({ ...request(foreign), headers });
-          const b = await app.inject({ ...request(UNKNOWN_ID), headers });
+          const a = await used.app.inject({ ...request(foreign), headers });
+          const b = await used.app.inject({ ...request(UNKNOWN_ID), headers });
           expect(a.statusCode).toBeGreaterThanOrEqual(400);
           expect([a.statusCode, normalized(a.body, foreign)]).toEqual([b.statusCode, normalized(b.body, UNKNOWN_ID)]);
         }
@@ -134,8 +132,8 @@ describe.each(DIALECTS)('OWASP API Top 10 on %s', (dialect) => {
       '%s: a foreign reservation and an unknown one get the same 404, with both schemes',
       async (_name, request) => {
         for (const [, headers] of schemes) {
-          const a = await app.inject({ ...request(foreignReservation), headers });
-          const b = await app.inject({ ...request(UNKNOWN_ID), headers });
+          const a = await used.app.inject({ ...request(foreignReservation), headers });
+          const b = await used.app.inject({ ...request(UNKNOWN_ID), headers });
           expect(a.statusCode).toBe(404);
           expect(normalized(a.body, foreignReservation)).toBe(normalized(b.body, UNKNOWN_ID));
         }
@@ -143,13 +141,13 @@ describe.each(DIALECTS)('OWASP API Top 10 on %s', (dialect) => {
     );
 
     it('leaves foreign records untouched and returns zero foreign rows from any list', async () => {
-      const foreignView = await app.inject({
+      const foreignView = await used.app.inject({
         method: 'GET',
         url: `/api/reservations/${foreignReservation}`,
         headers: { 'x-api-key': otherWriter },
       });
       expect(foreignView.json()).toMatchObject({ guestName: 'Test Guest', status: 'confirmed' });
-      const unit = await app.inject({
+      const unit = await used.app.inject({
         method: 'GET',
         url: '/api/accommodations/20',
         headers: { 'x-api-key': otherWriter },
@@ -158,8 +156,8 @@ describe.each(DIALECTS)('OWASP API Top 10 on %s', (dialect) => {
       expect(unit.json().title).not.toBe('Taken over');
       for (const [, headers] of schemes) {
         const lists = [
-          await app.inject({ method: 'GET', url: '/api/accommodations/?includeInactive=true', headers }),
-          await app.inject({
+          await used.app.inject({ method: 'GET', url: '/api/accommodations/?includeInactive=true', headers }),
+          await used.app.inject({
             method: 'GET',
             url: '/api/reservations/summaries?dateFrom=2025-01-01&dateTo=2025-12-31',
             headers,
@@ -181,19 +179,22 @@ describe.each(DIALECTS)('OWASP API Top 10 on %s', (dialect) => {
       async (name) => {
         const [, headers] = schemes[0] as [string, Record<string, string>];
         const key = headers['x-api-key'] as string;
-        const response = await app.inject({ method: 'GET', url: `/api/accommodations/?organization=1&${name}=${key}` });
+        const response = await used.app.inject({
+          method: 'GET',
+          url: `/api/accommodations/?organization=1&${name}=${key}`,
+        });
         expect(response.statusCode).toBe(401);
         expect(response.headers['www-authenticate']).toBe('Basic realm="booking", charset="UTF-8"');
       },
     );
 
     it('answers an unknown username and a wrong password identically', async () => {
-      const unknown = await app.inject({
+      const unknown = await used.app.inject({
         method: 'GET',
         url: '/api/accommodations/',
         headers: { authorization: basicHeader('nobody-at-all', 'x') },
       });
-      const wrong = await app.inject({
+      const wrong = await used.app.inject({
         method: 'GET',
         url: '/api/accommodations/',
         headers: { authorization: basicHeader(`owasp-${dialect}`, 'x') },
@@ -211,8 +212,8 @@ describe.each(DIALECTS)('OWASP API Top 10 on %s', (dialect) => {
     it('never returns internal columns, even ones the code does not know about', async () => {
       const internal = 'INTERNAL-NOTE-7f3a';
       for (const table of ['reservations', 'accommodations', 'organizations'] as const) {
-        await sql`alter table ${sql.table(table)} add column internal_note text`.execute(database.db.kysely);
-        await sql`update ${sql.table(table)} set internal_note = ${internal}`.execute(database.db.kysely);
+        await sql`alter table ${sql.table(table)} add column internal_note text`.execute(used.db.kysely);
+        await sql`update ${sql.table(table)} set internal_note = ${internal}`.execute(used.db.kysely);
       }
       const [, headers] = schemes[0] as [string, Record<string, string>];
       const responses = await Promise.all(
@@ -224,10 +225,10 @@ describe.each(DIALECTS)('OWASP API Top 10 on %s', (dialect) => {
           `/api/reservations/${ownReservation}`,
           '/api/reservations/search?q=e',
           '/api/organizations',
-        ].map((url) => app.inject({ method: 'GET', url, headers })),
+        ].map((url) => used.app.inject({ method: 'GET', url, headers })),
       );
       responses.push(
-        await app.inject({
+        await used.app.inject({
           method: 'PATCH',
           url: `/api/reservations/${ownReservation}`,
           headers,
@@ -278,12 +279,12 @@ describe.each(DIALECTS)('OWASP API Top 10 on %s', (dialect) => {
     };
 
     it('requires a credential on every registered route outside the public list', async () => {
-      const routes = app.routeTable.routes.filter(
+      const routes = used.app.routeTable.routes.filter(
         (r) => !isPublic(r.url) && !isSignIn(r.method, r.url) && r.url !== '/api/test/fails',
       );
       expect(routes.length).toBeGreaterThanOrEqual(12);
       for (const route of routes) {
-        const response = await app.inject({
+        const response = await used.app.inject({
           method: route.method as InjectOptions['method'],
           url: concrete(route.url),
         });
@@ -293,7 +294,7 @@ describe.each(DIALECTS)('OWASP API Top 10 on %s', (dialect) => {
 
     it('requires the write scope on every write route, enumerated from the app', async () => {
       // Signing in and out of the console changes no data: it needs no scope beyond its own rules.
-      const writes = app.routeTable.routes.filter(
+      const writes = used.app.routeTable.routes.filter(
         (r) => !['GET', 'HEAD', 'OPTIONS'].includes(r.method) && r.url !== '/api/session',
       );
       expect(writes.map((r) => `${r.method} ${r.url}`).sort()).toEqual(Object.keys(validBodies).sort());
@@ -302,7 +303,7 @@ describe.each(DIALECTS)('OWASP API Top 10 on %s', (dialect) => {
         const url = route.url.includes(':id')
           ? concrete(route.url).replace('/reservations/10', `/reservations/${ownReservation}`)
           : route.url;
-        const response = await app.inject({
+        const response = await used.app.inject({
           method: route.method as InjectOptions['method'],
           url,
           headers: { 'x-api-key': readOnly },
@@ -316,7 +317,7 @@ describe.each(DIALECTS)('OWASP API Top 10 on %s', (dialect) => {
   describe('API8 security misconfiguration', () => {
     it('answers a failing handler with 500 problem+json that tells nothing of the failure', async () => {
       const [, headers] = schemes[0] as [string, Record<string, string>];
-      const response = await app.inject({ method: 'GET', url: '/api/test/fails', headers });
+      const response = await used.app.inject({ method: 'GET', url: '/api/test/fails', headers });
       expect(response.statusCode).toBe(500);
       expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
       expect(response.json()).toEqual({
@@ -336,7 +337,7 @@ describe.each(DIALECTS)('OWASP API Top 10 on %s', (dialect) => {
       ['GET', '/api/nothing-here', 404],
       ['OPTIONS', '/api/accommodations/', 405],
     ] as const)('refuses %s %s with %i problem+json', async (method, url, status) => {
-      const response = await app.inject({ method: method as InjectOptions['method'], url });
+      const response = await used.app.inject({ method: method as InjectOptions['method'], url });
       expect(response.statusCode).toBe(status);
       expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
       expect(response.json().status).toBe(status);

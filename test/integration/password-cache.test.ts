@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { Authenticator, parseBasicAuthorization } from '../../src/modules/credentials/authenticator.js';
 import * as password from '../../src/modules/credentials/password.js';
-import { createTestDatabase, type TestDatabase } from '../helpers/databases.js';
-import { basicFor, load, twoOrganizations } from '../helpers/fixtures.js';
+import { basicFor, CHEAP_PASSWORD_HASHING, twoOrganizations } from '../helpers/fixtures.js';
+import { useDatabase } from '../helpers/use-database.js';
 
-// Counts scrypt runs (each 128 MiB and ~0.1 s of a core) while keeping the real verification.
+// Counts scrypt runs (at the service's cost each 128 MiB and a good part of a second of a core) while
+// keeping the real verification.
 vi.mock('../../src/modules/credentials/password.js', async (importOriginal) => {
   const actual = await importOriginal<typeof password>();
   return { ...actual, verifyPassword: vi.fn(actual.verifyPassword) };
@@ -13,23 +14,20 @@ vi.mock('../../src/modules/credentials/password.js', async (importOriginal) => {
 const MINUTE = 60_000;
 
 describe('verified Basic passwords', () => {
-  let database: TestDatabase;
+  const used = useDatabase('sqlite', { data: twoOrganizations });
   let basic: Awaited<ReturnType<typeof basicFor>>;
   let now = Date.parse('2025-06-15T10:00:00Z');
   const clock = () => new Date(now);
 
   beforeAll(async () => {
-    database = await createTestDatabase('sqlite');
-    await load(database.db, twoOrganizations);
-    basic = await basicFor(database.db, 'channel-manager', { organizations: [1] });
+    basic = await basicFor(used.db, 'channel-manager', { organizations: [1] });
   });
-  afterAll(() => database.drop());
 
   const presented = () => ({ scheme: 'basic' as const, basic: parseBasicAuthorization(basic.authorization) });
   const scryptRuns = () => vi.mocked(password.verifyPassword).mock.calls.length;
 
   it('are checked once while in use, and again after five idle minutes', async () => {
-    const authenticator = new Authenticator(database.db.kysely, clock);
+    const authenticator = new Authenticator(used.db.kysely, clock);
     const before = scryptRuns();
     // A client asking every four minutes for twenty minutes: one scrypt run, not one per five minutes.
     for (let minute = 0; minute <= 20; minute += 4) {
@@ -44,15 +42,11 @@ describe('verified Basic passwords', () => {
   });
 
   it('are checked again as soon as the stored hash changes', async () => {
-    const authenticator = new Authenticator(database.db.kysely, clock);
+    const authenticator = new Authenticator(used.db.kysely, clock);
     expect(await authenticator.authenticate(presented())).toBeDefined();
     const before = scryptRuns();
-    const other = await password.hashPassword('another password entirely');
-    await database.db.kysely
-      .updateTable('credentials')
-      .set({ password_hash: other })
-      .where('id', '=', basic.id)
-      .execute();
+    const other = await password.hashPassword('another password entirely', CHEAP_PASSWORD_HASHING);
+    await used.db.kysely.updateTable('credentials').set({ password_hash: other }).where('id', '=', basic.id).execute();
     expect(await authenticator.authenticate(presented())).toBeUndefined();
     expect(scryptRuns() - before).toBe(1);
   });

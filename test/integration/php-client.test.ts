@@ -1,9 +1,8 @@
-import type { FastifyInstance } from 'fastify';
 import parseLinkHeader from 'parse-link-header';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testApp } from '../helpers/app.js';
-import { createTestDatabase, DIALECTS, type TestDatabase } from '../helpers/databases.js';
-import { basicFor, basicHeader, load, twoOrganizations } from '../helpers/fixtures.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS } from '../helpers/databases.js';
+import { basicFor, basicHeader, twoOrganizations } from '../helpers/fixtures.js';
+import { useApp } from '../helpers/use-database.js';
 
 /**
  * A drop-in for the original service (issue 17): the requests exactly as its published PHP client
@@ -22,15 +21,11 @@ const withOrganization = (path: string, query: string) =>
   `${path}?${query ? `${query}&` : ''}organization=${ORGANIZATION}`;
 
 describe.each(DIALECTS)("the original service's PHP client on %s", (dialect) => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
+  const used = useApp(dialect, { data: twoOrganizations });
   let authorization: string;
 
   beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-    await load(database.db, twoOrganizations);
-    app = await testApp(database.db);
-    authorization = (await basicFor(database.db, 'channel-manager', { organizations: [1, 2], scope: 'write' }))
+    authorization = (await basicFor(used.db, 'channel-manager', { organizations: [1, 2], scope: 'write' }))
       .authorization;
     // Five July stays over two chalets: enough for a walk of several pages.
     for (const [accommodation, dateFrom, dateTo] of [
@@ -53,10 +48,9 @@ describe.each(DIALECTS)("the original service's PHP client on %s", (dialect) => 
       expect(created.statusCode, created.body).toBe(201);
     }
   });
-  afterAll(() => database.drop());
 
   function send(method: 'GET' | 'POST' | 'PUT', url: string, body?: object, auth = authorization) {
-    return app.inject({
+    return used.app.inject({
       method,
       url,
       payload: body,

@@ -1,12 +1,13 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { type BulkRow, withBulkWriter } from '../../src/db/bulk-writer.js';
 import type { Db } from '../../src/db/database.js';
 import { addDays } from '../../src/shared/dates.js';
 import { testApp } from '../helpers/app.js';
 import { releasedTogether } from '../helpers/barrier.js';
-import { createTestDatabase, DIALECTS, type TestDatabase } from '../helpers/databases.js';
-import { apiKeyFor, load, twoOrganizations } from '../helpers/fixtures.js';
+import { DIALECTS } from '../helpers/databases.js';
+import { apiKeyFor, twoOrganizations } from '../helpers/fixtures.js';
+import { useDatabase } from '../helpers/use-database.js';
 
 /**
  * The arrivals and departures per organization and day (migration 010) that summaries totals are
@@ -90,10 +91,9 @@ const step = fc.oneof(
 );
 
 describe.each(DIALECTS)('reservation days on %s', (dialect) => {
-  let database: TestDatabase;
+  const used = useDatabase(dialect);
   beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-    await withBulkWriter(database.db, async (writer) => {
+    await withBulkWriter(used.db, async (writer) => {
       await writer.upsert('organizations', [
         [1, 'One', 'UTC', T, T],
         [2, 'Two', 'Europe/Amsterdam', T, T],
@@ -115,10 +115,9 @@ describe.each(DIALECTS)('reservation days on %s', (dialect) => {
       );
     });
   });
-  afterAll(() => database.drop());
 
   it('equal a plain count of the reservations after loads, updates and deletes', async () => {
-    const { db } = database;
+    const { db } = used;
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 8 }), async (steps) => {
         await db.kysely.deleteFrom('reservations').execute();
@@ -150,15 +149,10 @@ describe.each(DIALECTS)('reservation days on %s', (dialect) => {
 });
 
 describe.each(DIALECTS)('reservation days under concurrent writes on %s', (dialect) => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-    await load(database.db, twoOrganizations);
-  });
-  afterAll(() => database.drop());
+  const used = useDatabase(dialect, { data: twoOrganizations });
 
   it('equal a plain count after bookings and date moves released together', async () => {
-    const { db } = database;
+    const { db } = used;
     const key = await apiKeyFor(db, { organizations: [1], scope: 'write' });
     const app = await testApp(db);
     try {

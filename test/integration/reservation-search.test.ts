@@ -1,9 +1,8 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ImportReservation } from '../../src/modules/data/import.schemas.js';
-import { testApp } from '../helpers/app.js';
-import { createTestDatabase, DIALECTS, type TestDatabase } from '../helpers/databases.js';
-import { apiKeyFor, load, twoOrganizations } from '../helpers/fixtures.js';
+import { DIALECTS } from '../helpers/databases.js';
+import { apiKeyFor, twoOrganizations } from '../helpers/fixtures.js';
+import { useApp } from '../helpers/use-database.js';
 
 /** GET /api/reservations/search (SPEC §11 "search by guest name or reservation number"). */
 
@@ -63,22 +62,17 @@ const MANY = Array.from({ length: 25 }, (_, i) =>
 );
 
 describe.each(DIALECTS)('GET /api/reservations/search on %s', (dialect) => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
+  const used = useApp(dialect, { data: { ...twoOrganizations, reservations: [...RESERVATIONS, ...MANY] } });
   let key: string;
   let parkOnly: string;
 
   beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-    await load(database.db, { ...twoOrganizations, reservations: [...RESERVATIONS, ...MANY] });
-    key = await apiKeyFor(database.db, { organizations: [1, 2] });
-    parkOnly = await apiKeyFor(database.db, { organizations: [1] });
-    app = await testApp(database.db);
+    key = await apiKeyFor(used.db, { organizations: [1, 2] });
+    parkOnly = await apiKeyFor(used.db, { organizations: [1] });
   });
-  afterAll(() => database.drop());
 
   const search = (query: string, apiKey = key, path = '/api/reservations/search') =>
-    app.inject({ url: `${path}?${query}`, headers: { accept: 'application/json', 'x-api-key': apiKey } });
+    used.app.inject({ url: `${path}?${query}`, headers: { accept: 'application/json', 'x-api-key': apiKey } });
   const numbers = async (query: string, apiKey = key) => {
     const response = await search(query, apiKey);
     expect(response.statusCode, response.body).toBe(200);
@@ -131,7 +125,7 @@ describe.each(DIALECTS)('GET /api/reservations/search on %s', (dialect) => {
 
   it('answers ReservationSummary records, the same as GET /api/reservations/{id}', async () => {
     const [found] = (await search(q('Anna de'))).json() as { id: number }[];
-    const one = await app.inject({
+    const one = await used.app.inject({
       url: `/api/reservations/${found!.id}`,
       headers: { accept: 'application/json', 'x-api-key': key },
     });
@@ -190,7 +184,7 @@ describe.each(DIALECTS)('GET /api/reservations/search on %s', (dialect) => {
 
   it('carries an ETag and answers a matching If-None-Match with 304', async () => {
     const first = await search(q('anna'));
-    const again = await app.inject({
+    const again = await used.app.inject({
       url: `/api/reservations/search?${q('anna')}`,
       headers: { accept: 'application/json', 'x-api-key': key, 'if-none-match': first.headers.etag as string },
     });

@@ -1,18 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '../helpers/app.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/databases.js';
+import { useDatabase } from '../helpers/use-database.js';
 
 /**
  * `testApp` apps close by themselves (test/helpers/open-apps.ts), so tests carry no `app.close()`:
  * shown here, since a leak would only show as a hung or noisy run.
  */
 describe('apps built by testApp', () => {
-  let database: TestDatabase;
+  const used = useDatabase('sqlite');
   const closed: string[] = [];
   /** An app that notes its closing, and whether its database still answered then. */
-  const noting = (name: string, db = database) =>
+  const noting = (name: string, db = used.database) =>
     testApp(db.db, {
       routes: (app) =>
         app.addHook('onClose', async () => {
@@ -23,11 +24,6 @@ describe('apps built by testApp', () => {
           closed.push(`${name} (database ${answered})`);
         }),
     });
-
-  beforeAll(async () => {
-    database = await createTestDatabase('sqlite');
-  });
-  afterAll(() => database.drop());
 
   it('close when the test that built them finishes', async () => {
     const app = await noting('in a test');

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/database.js';
 import { preparedReadsOf } from '../../src/db/prepared-reads.js';
 import { readThreadsPerProcess, SqliteReadPool } from '../../src/db/sqlite-read-pool.js';
@@ -10,9 +10,10 @@ import {
   type SummaryFilter,
 } from '../../src/modules/reservations/reservations.repository.js';
 import { releasedTogether } from '../helpers/barrier.js';
-import { createTestDatabase, type TestDatabase } from '../helpers/databases.js';
+import { createTestDatabase } from '../helpers/databases.js';
 import { load, twoOrganizations } from '../helpers/fixtures.js';
 import { ROOT } from '../helpers/processes.js';
+import { useDatabase } from '../helpers/use-database.js';
 
 /**
  * On an SQLite file, summaries pages and counts run on read threads with connections of their own
@@ -83,16 +84,10 @@ const pageItems = async (db: Db) => {
 };
 
 describe('reads on threads of their own', () => {
-  let database: TestDatabase;
-
-  beforeAll(async () => {
-    database = await createTestDatabase('sqlite');
-    await load(database.db, twoOrganizations);
-  });
-  afterAll(() => database.drop());
+  const used = useDatabase('sqlite', { data: twoOrganizations });
 
   it('never see a transaction that has not committed, and see it once it has', async () => {
-    const { db } = database;
+    const { db } = used;
     const before = await countSummaries(db.kysely, JULY);
     const row = reservation();
     let seenInside: { total: number; ids: number[] } | undefined;
@@ -107,7 +102,7 @@ describe('reads on threads of their own', () => {
   });
 
   it('released together with a write, read either all of it or none of it, and all of it after', async () => {
-    const { db } = database;
+    const { db } = used;
     for (let round = 0; round < 15; round++) {
       const before = await countSummaries(db.kysely, JULY);
       const rows = [reservation(), reservation()];
@@ -131,8 +126,8 @@ describe('reads on threads of their own', () => {
   });
 
   it('fail with the SQLite error code of the statement', async () => {
-    const reads = preparedReadsOf(database.db.kysely);
-    const missing = () => database.db.kysely.selectFrom('no_such_table' as 'reservations').select('id');
+    const reads = preparedReadsOf(used.db.kysely);
+    const missing = () => used.db.kysely.selectFrom('no_such_table' as 'reservations').select('id');
     const failing = reads?.rows('missing-table', missing, {});
     await expect(failing).rejects.toMatchObject({
       code: 'SQLITE_ERROR',
@@ -143,7 +138,7 @@ describe('reads on threads of their own', () => {
   it('handed many at once, each answer goes to its own read', async () => {
     // A thread holds several statements at a time: their answers must not be crossed, whether they
     // come back as values or as a blob whose memory moves to the main thread (a summaries page).
-    const pool = new SqliteReadPool(database.url.slice('sqlite:'.length), 2, { maxQueue: 1_000 });
+    const pool = new SqliteReadPool(used.url.slice('sqlite:'.length), 2, { maxQueue: 1_000 });
     try {
       for (let round = 0; round < 5; round++) {
         const values = Array.from({ length: 300 }, (_, i) => round * 1_000 + i);
@@ -169,7 +164,7 @@ describe('reads on threads of their own', () => {
   it.each([1, 2])(
     'wait in a bounded line (%i thread(s)): past it a read is refused as overload (503 with Retry-After), never lost',
     async (threads) => {
-      const pool = new SqliteReadPool(database.url.slice('sqlite:'.length), threads, { maxQueue: 2 });
+      const pool = new SqliteReadPool(used.url.slice('sqlite:'.length), threads, { maxQueue: 2 });
       // Each statement keeps a thread busy for a few milliseconds.
       const slow =
         'with recursive n(i) as (select 1 union all select i + 1 from n where i < 100000) select count(*) from n';
@@ -205,14 +200,11 @@ describe('reads on threads of their own', () => {
 });
 
 describe('a process that read summaries and never closed its database', () => {
-  let database: TestDatabase;
+  const used = useDatabase('sqlite', { data: twoOrganizations });
 
   beforeAll(async () => {
-    database = await createTestDatabase('sqlite');
-    await load(database.db, twoOrganizations);
-    await database.db.kysely.insertInto('reservations').values([reservation(), reservation()]).execute();
+    await used.db.kysely.insertInto('reservations').values([reservation(), reservation()]).execute();
   });
-  afterAll(() => database.drop());
 
   it('exits by itself once its work is done: idle read threads do not hold it', () => {
     const dist = (path: string) => JSON.stringify(join(ROOT, 'dist/src', path));
@@ -223,7 +215,7 @@ describe('a process that read summaries and never closed its database', () => {
       const db = createDb(parseDatabaseUrl({ value: process.env.DATABASE_URL, name: 'DATABASE_URL' }));
       process.stdout.write(String(await countSummaries(db.kysely, ${JSON.stringify(JULY)})));`;
     const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
-      env: { ...process.env, DATABASE_URL: database.url },
+      env: { ...process.env, DATABASE_URL: used.url },
       encoding: 'utf8',
       timeout: 20_000,
     });

@@ -12,7 +12,8 @@ import {
 } from '../../src/modules/reservations/reservations.repository.js';
 import { ReservationSummarySchema } from '../../src/modules/reservations/reservations.schemas.js';
 import { addDays } from '../../src/shared/dates.js';
-import { createTestDatabase, DIALECTS, type TestDatabase } from '../helpers/databases.js';
+import { DIALECTS } from '../helpers/databases.js';
+import { useDatabase } from '../helpers/use-database.js';
 
 /**
  * A page of summaries is serialized by the database itself (`findSummariesJson`, summaries-json.ts).
@@ -140,7 +141,7 @@ function summaryFilter(f: typeof filter extends fc.Arbitrary<infer F> ? F : neve
 }
 
 describe.each(DIALECTS)('summaries serialized by the database, on %s', (dialect) => {
-  let database: TestDatabase;
+  const used = useDatabase(dialect);
   let route: Awaited<ReturnType<typeof routeSerializer>>;
   // PostgreSQL's text holds no NUL character; SQLite's does.
   const storable = (value: string) => (dialect === 'postgres' ? value.replaceAll('\u0000', '') : value);
@@ -148,19 +149,13 @@ describe.each(DIALECTS)('summaries serialized by the database, on %s', (dialect)
   const storedTimestamp = <T extends string | null>(value: T) =>
     (dialect === 'sqlite' ? value?.replace(/\.\d+Z$/, 'Z') : value) as T;
   beforeAll(async () => {
-    database = await createTestDatabase(dialect);
     route = await routeSerializer();
-    await withBulkWriter(database.db, (writer) =>
-      writer.upsert('organizations', [[1, 'One', 'Europe/Amsterdam', T, T]]),
-    );
+    await withBulkWriter(used.db, (writer) => writer.upsert('organizations', [[1, 'One', 'Europe/Amsterdam', T, T]]));
   });
-  afterAll(async () => {
-    await route?.close();
-    await database.drop();
-  });
+  afterAll(() => route?.close());
 
   it('are byte for byte what the route serializes from the same rows', async () => {
-    const { db } = database;
+    const { db } = used;
     await fc.assert(
       fc.asyncProperty(
         titles,
@@ -226,7 +221,7 @@ describe.each(DIALECTS)('summaries serialized by the database, on %s', (dialect)
   // to the JavaScript path, which refuses it as before, rather than printed without that row.
   if (dialect === 'postgres') {
     it('are left to the route serializer when a row holds an infinite timestamp', async () => {
-      const { db } = database;
+      const { db } = used;
       await db.kysely.deleteFrom('reservations').execute();
       await withBulkWriter(db, async (writer) => {
         await writer.upsert('accommodations', [[1, 1, 'Unit', 'chalet', 4, 2, true, T, T, 1]]);
@@ -245,7 +240,7 @@ describe.each(DIALECTS)('summaries serialized by the database, on %s', (dialect)
   }
 
   it('are left to the route serializer inside a transaction', async () => {
-    const inside = await database.db.kysely
+    const inside = await used.db.kysely
       .transaction()
       .execute((trx) => findSummariesJson(trx, summaryFilter(fc.sample(filter, 1)[0]!), undefined));
     expect(inside).toBeUndefined();

@@ -1,16 +1,16 @@
 import { isDeepStrictEqual } from 'node:util';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import fc from 'fast-check';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import { describe, expect, it } from 'vitest';
 import type { ReservationRow } from '../../src/db/schema.js';
 import type { ImportDocument, ImportReservation } from '../../src/modules/data/import.schemas.js';
 import { importDocument } from '../../src/modules/data/import.service.js';
 import { AppError } from '../../src/shared/errors.js';
-import { testApp } from '../helpers/app.js';
-import { createTestDatabase, DIALECTS, type TestDatabase } from '../helpers/databases.js';
+import { DIALECTS, type TestDatabase } from '../helpers/databases.js';
 import { apiKeyFor } from '../helpers/fixtures.js';
 import { countDoubleBookings } from '../helpers/overlaps.js';
+import { useApp } from '../helpers/use-database.js';
 
 /**
  * Issue 20: the summaries endpoint keeps totals per query and whole serialized pages under the
@@ -544,16 +544,9 @@ type Scenario = typeof scenarioArb extends fc.Arbitrary<infer T> ? T : never;
 // ---------------------------------------------------------------------------------------------
 
 describe.each(DIALECTS)('summaries against a plain oracle on %s', (dialect) => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
   let now = CLOCK_START;
   let run = 0;
-
-  beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-    app = await testApp(database.db, { clock: () => new Date(now) });
-  });
-  afterAll(() => database.drop());
+  const used = useApp(dialect, { app: { clock: () => new Date(now) } });
 
   /**
    * One scenario on two organizations of its own (earlier scenarios' organizations stay in the
@@ -574,7 +567,7 @@ describe.each(DIALECTS)('summaries against a plain oracle on %s', (dialect) => {
     const organizations = [2 * run - 1, 2 * run] as const;
     const unitId = (organization: 0 | 1, unit: number) => organizations[organization] * 10 + unit + 1;
     const clock = () => new Date(now);
-    await importDocument(database.db, clock, {
+    await importDocument(used.db, clock, {
       organizations: organizations.map((id, i) => ({ id, name: `Park ${id}`, timezone: zones[i] as string })),
       accommodations: organizations.flatMap((organization, i) =>
         Array.from({ length: UNITS_PER_ORGANIZATION }, (_, unit) => ({
@@ -586,16 +579,16 @@ describe.each(DIALECTS)('summaries against a plain oracle on %s', (dialect) => {
         })),
       ),
     });
-    const writer = await apiKeyFor(database.db, { organizations: [...organizations], scope: 'write' });
-    const reader = await apiKeyFor(database.db, { organizations: [...organizations] });
-    const pinned = await apiKeyFor(database.db, {
+    const writer = await apiKeyFor(used.db, { organizations: [...organizations], scope: 'write' });
+    const reader = await apiKeyFor(used.db, { organizations: [...organizations] });
+    const pinned = await apiKeyFor(used.db, {
       organizations: [...organizations],
       compatibilityDate: '2025-04-16',
     });
     let imported = 0;
 
     const allRows = async (): Promise<Row[]> =>
-      (await database.db.kysely
+      (await used.db.kysely
         .selectFrom('reservations')
         .selectAll()
         .where('organization_id', 'in', [...organizations])
@@ -647,7 +640,7 @@ describe.each(DIALECTS)('summaries against a plain oracle on %s', (dialect) => {
     /** A bulk load, as `booking import FILE` runs it; a refused one (a double booking) changes nothing. */
     const load = async (document: ImportDocument) => {
       try {
-        await importDocument(database.db, clock, document);
+        await importDocument(used.db, clock, document);
         return 'loaded';
       } catch (error) {
         if (error instanceof AppError && error.code === 'invalid-input') return `refused: ${error.detail}`;
@@ -655,7 +648,7 @@ describe.each(DIALECTS)('summaries against a plain oracle on %s', (dialect) => {
       }
     };
     const send = async (method: 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, body?: object) => {
-      const response = await app.inject({
+      const response = await used.app.inject({
         method,
         url,
         headers: { 'x-api-key': writer, accept: 'application/json' },
@@ -700,7 +693,7 @@ describe.each(DIALECTS)('summaries against a plain oracle on %s', (dialect) => {
 
     /** One GET, compared whole with the oracle's answer from the rows as they are now. */
     const check = async (q: SummaryQuery, conditional: boolean): Promise<Answer> => {
-      const world = await readWorld(database, q.organization);
+      const world = await readWorld(used.database, q.organization);
       const expected = expectedAnswer(world, q);
       const url = urlOf(q);
       const key = `${q.pinned}|${q.encoding}|${url}`;
@@ -711,7 +704,7 @@ describe.each(DIALECTS)('summaries against a plain oracle on %s', (dialect) => {
         'accept-encoding': q.encoding,
       };
       if (conditional && before) headers['if-none-match'] = before.etag;
-      const response = await app.inject({ method: 'GET', url, headers });
+      const response = await used.app.inject({ method: 'GET', url, headers });
       trace.push(`GET ${url}${headers['if-none-match'] ? ' (If-None-Match)' : ''} -> ${response.statusCode}`);
       const context = `after:\n${trace.join('\n')}`;
       if (conditional && before) {
@@ -731,7 +724,7 @@ describe.each(DIALECTS)('summaries against a plain oracle on %s', (dialect) => {
 
     const toQuery = async (spec: ReadSpec): Promise<SummaryQuery> => {
       const organization = organizations[spec.organization];
-      const world = await readWorld(database, organization);
+      const world = await readWorld(used.database, organization);
       return {
         organization,
         pinned: spec.pinned,
@@ -858,7 +851,7 @@ describe.each(DIALECTS)('summaries against a plain oracle on %s', (dialect) => {
         }
       }
     }
-    expect(await countDoubleBookings(database.db)).toBe(0);
+    expect(await countDoubleBookings(used.db)).toBe(0);
   }
 
   it('answers every read as a plain query of the rows would, across writes and imports', async () => {

@@ -1,12 +1,13 @@
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ImportReservation } from '../../src/modules/data/import.schemas.js';
 import { importDocument } from '../../src/modules/data/import.service.js';
 import { dateInZone } from '../../src/shared/dates.js';
 import { testApp } from '../helpers/app.js';
-import { createTestDatabase, DIALECTS, type TestDatabase } from '../helpers/databases.js';
+import { DIALECTS } from '../helpers/databases.js';
 import { apiKeyFor, fixedClock } from '../helpers/fixtures.js';
 import { JULY_ARRIVALS, OTHER, PARK, PARK_ZONE, summariesDataSet } from '../helpers/summaries-data.js';
+import { useApp } from '../helpers/use-database.js';
 
 const PATH = '/api/reservations/summaries';
 const JULY = 'organization=1&dateFrom=2025-07-01&dateTo=2025-07-31';
@@ -48,24 +49,19 @@ function expectedIds(
 }
 
 describe.each(DIALECTS)('GET /api/reservations/summaries on %s', (dialect) => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
+  const data = summariesDataSet();
+  // The service's own date is after the change of 2025-04-17.
+  const used = useApp(dialect, { data, app: { clock: fixedClock('2025-09-01T12:00:00Z') } });
   let key: string;
   let pinnedKey: string;
-  const data = summariesDataSet();
 
   beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-    await importDocument(database.db, fixedClock(), data);
-    key = await apiKeyFor(database.db, { organizations: [PARK, OTHER] });
-    pinnedKey = await apiKeyFor(database.db, { organizations: [PARK], compatibilityDate: '2025-04-16' });
-    // The service's own date is after the change of 2025-04-17.
-    app = await testApp(database.db, { clock: fixedClock('2025-09-01T12:00:00Z') });
+    key = await apiKeyFor(used.db, { organizations: [PARK, OTHER] });
+    pinnedKey = await apiKeyFor(used.db, { organizations: [PARK], compatibilityDate: '2025-04-16' });
   });
-  afterAll(() => database.drop());
 
   const get = (query: string, headers: Record<string, string> = {}, path = PATH) =>
-    app.inject({ url: `${path}?${query}`, headers: { accept: 'application/json', 'x-api-key': key, ...headers } });
+    used.app.inject({ url: `${path}?${query}`, headers: { accept: 'application/json', 'x-api-key': key, ...headers } });
   const ids = (response: { json(): unknown }) => (response.json() as { id: number }[]).map((r) => r.id);
   const julyArrivals = () => expectedIds(data.reservations, 'date-from', '2025-07-01', '2025-07-31');
 
@@ -241,7 +237,7 @@ describe.each(DIALECTS)('GET /api/reservations/summaries on %s', (dialect) => {
     const collected: number[] = [];
     let url: string | undefined = `${PATH}?${JULY}&limit=97`;
     while (url) {
-      const response: LightMyRequestResponse = await app.inject({ url, headers: { 'x-api-key': key } });
+      const response: LightMyRequestResponse = await used.app.inject({ url, headers: { 'x-api-key': key } });
       collected.push(...ids(response));
       url = /<([^>]+)>; rel="next"/.exec(response.headers.link as string)?.[1];
     }
@@ -307,7 +303,7 @@ describe.each(DIALECTS)('GET /api/reservations/summaries on %s', (dialect) => {
       dateFrom: '2025-07-31',
       dateTo: '2025-08-01',
     };
-    await importDocument(database.db, fixedClock(), { reservations: [extra] });
+    await importDocument(used.db, fixedClock(), { reservations: [extra] });
     try {
       const changed = await get(query, { 'if-none-match': tag });
       expect(changed.statusCode).toBe(200);
@@ -315,8 +311,8 @@ describe.each(DIALECTS)('GET /api/reservations/summaries on %s', (dialect) => {
       expect(changed.headers.etag).not.toBe(tag);
     } finally {
       // Direct SQL bypasses the service, so it moves the organization's change counter itself.
-      await database.db.kysely.deleteFrom('reservations').where('id', '=', 99_999).execute();
-      await database.db.kysely
+      await used.db.kysely.deleteFrom('reservations').where('id', '=', 99_999).execute();
+      await used.db.kysely
         .updateTable('organizations')
         .set((eb) => ({ version: eb('version', '+', 1) }))
         .execute();
@@ -341,7 +337,7 @@ describe.each(DIALECTS)('GET /api/reservations/summaries on %s', (dialect) => {
   });
 
   it('gives an unpinned credential the earlier rules when the service stands before 2025-04-17', async () => {
-    const early = await testApp(database.db, { clock: fixedClock('2025-04-16T23:59:59Z') });
+    const early = await testApp(used.db, { clock: fixedClock('2025-04-16T23:59:59Z') });
     const response = await early.inject({ url: `${PATH}?${JULY}`, headers: { 'x-api-key': key } });
     expect(ids(response)).toHaveLength(JULY_ARRIVALS);
     expect(response.headers.link).toBeUndefined();

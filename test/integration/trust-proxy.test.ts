@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LogCapture, testApp } from '../helpers/app.js';
-import { createTestDatabase, type TestDatabase } from '../helpers/databases.js';
-import { load, twoOrganizations } from '../helpers/fixtures.js';
+import { twoOrganizations } from '../helpers/fixtures.js';
+import { useDatabase } from '../helpers/use-database.js';
 
 /**
  * SPEC §12: with TRUST_PROXY naming the balancer, the client address of the failed-authentication
@@ -17,15 +17,10 @@ const THROTTLE = { AUTH_FAILURE_MAX_PER_ADDRESS: '3', AUTH_FAILURE_MAX: '1000', 
 const WRONG_KEY = { 'x-api-key': 'not-a-key' };
 
 describe('the client address behind a proxy (SPEC §12)', () => {
-  let database: TestDatabase;
-  beforeAll(async () => {
-    database = await createTestDatabase('sqlite');
-    await load(database.db, twoOrganizations);
-  });
-  afterAll(() => database.drop());
+  const used = useDatabase('sqlite', { data: twoOrganizations });
 
   const appWith = (env: Record<string, string>, logs?: LogCapture) =>
-    testApp(database.db, { env: { ...THROTTLE, ...env }, logs });
+    testApp(used.db, { env: { ...THROTTLE, ...env }, logs });
 
   /** Fails authentication `times` times, as sent from `peer` with `headers`; the statuses. */
   async function fail(app: FastifyInstance, peer: string, headers: Record<string, string>, times: number) {

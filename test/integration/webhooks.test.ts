@@ -8,9 +8,10 @@ import { pruneExpired } from '../../src/modules/webhooks/deliveries.js';
 import { startWebhookWorker, type WebhookWorker } from '../../src/modules/webhooks/delivery-worker.js';
 import type { Resolver } from '../../src/modules/webhooks/ssrf.js';
 import { testApp } from '../helpers/app.js';
-import { createTestDatabase, DIALECTS, emptyDatabase, type TestDatabase } from '../helpers/databases.js';
+import { DIALECTS, emptyDatabase, type TestDatabase } from '../helpers/databases.js';
 import { apiKeyFor, load, twoOrganizations } from '../helpers/fixtures.js';
 import { rememberSecret } from '../helpers/secrets.js';
+import { useDatabase } from '../helpers/use-database.js';
 
 /** SPEC §10 webhooks: the endpoint routes, their rules (scope, organizations, SSRF) and delivery by the worker. */
 
@@ -91,17 +92,15 @@ const booking = (dateFrom: string, dateTo: string) => ({
 });
 
 describe.each(DIALECTS)('webhooks on %s', (dialect) => {
-  let database: TestDatabase;
+  const used = useDatabase(dialect);
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
 
   beforeAll(async () => {
-    database = await createTestDatabase(dialect);
     receiver = await startReceiver();
   });
   afterAll(async () => {
     receiver.server.closeAllConnections();
     await receiver.close();
-    await database.drop();
   });
 
   describe('the endpoint routes', () => {
@@ -120,16 +119,16 @@ describe.each(DIALECTS)('webhooks on %s', (dialect) => {
       (answers[name] ?? []).map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
 
     beforeAll(async () => {
-      strict = await testAppWithResolver(database, resolver);
+      strict = await testAppWithResolver(used.database, resolver);
     });
     beforeEach(async () => {
-      await emptyDatabase(database.db);
-      await load(database.db, twoOrganizations);
-      app = await testApp(database.db);
-      admin = await apiKeyFor(database.db, { organizations: [1], scope: 'admin' });
-      otherAdmin = await apiKeyFor(database.db, { organizations: [2], scope: 'admin' });
-      reader = await apiKeyFor(database.db, { organizations: [1] });
-      writer = await apiKeyFor(database.db, { organizations: [1], scope: 'write' });
+      await emptyDatabase(used.db);
+      await load(used.db, twoOrganizations);
+      app = await testApp(used.db);
+      admin = await apiKeyFor(used.db, { organizations: [1], scope: 'admin' });
+      otherAdmin = await apiKeyFor(used.db, { organizations: [2], scope: 'admin' });
+      reader = await apiKeyFor(used.db, { organizations: [1] });
+      writer = await apiKeyFor(used.db, { organizations: [1], scope: 'write' });
     });
 
     const send = (
@@ -141,7 +140,7 @@ describe.each(DIALECTS)('webhooks on %s', (dialect) => {
     ) => target.inject({ method, url, payload, headers: { 'x-api-key': key } });
 
     it('creates an endpoint, shows its secret once, lists it without, and changes and deletes it', async () => {
-      const local = await testApp(database.db, { env: { WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' } });
+      const local = await testApp(used.db, { env: { WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' } });
       const created = await send(
         admin,
         'POST',
@@ -158,10 +157,7 @@ describe.each(DIALECTS)('webhooks on %s', (dialect) => {
       rememberSecret(body.secret);
       expect(body.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
       expect(created.headers.location).toBe(`/api/webhook-endpoints/${body.id}`);
-      const stored = await database.db.kysely
-        .selectFrom('webhook_endpoints')
-        .select('secret')
-        .executeTakeFirstOrThrow();
+      const stored = await used.db.kysely.selectFrom('webhook_endpoints').select('secret').executeTakeFirstOrThrow();
       expect(stored.secret).toBe(`plain:${body.secret}`);
       const one = await send(admin, 'GET', `/api/webhook-endpoints/${body.id}`, undefined, local);
       expect(one.json()).toMatchObject({
@@ -189,21 +185,18 @@ describe.each(DIALECTS)('webhooks on %s', (dialect) => {
     });
 
     it('encrypts secrets at rest when WEBHOOK_SECRET_KEY is set', async () => {
-      const local = await testApp(database.db, {
+      const local = await testApp(used.db, {
         env: { WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', WEBHOOK_SECRET_KEY: 'ab'.repeat(32) },
       });
       const created = await send(admin, 'POST', '/api/webhook-endpoints', { url: receiver.url('/enc') }, local);
       rememberSecret(created.json().secret);
-      const stored = await database.db.kysely
-        .selectFrom('webhook_endpoints')
-        .select('secret')
-        .executeTakeFirstOrThrow();
+      const stored = await used.db.kysely.selectFrom('webhook_endpoints').select('secret').executeTakeFirstOrThrow();
       expect(stored.secret).toMatch(/^enc1:/);
       expect(stored.secret).not.toContain(created.json().secret.slice(6, 20));
     });
 
     it('creates one endpoint per Idempotency-Key: a retry answers the same secret, which the key keeps sealed', async () => {
-      const local = await testApp(database.db, {
+      const local = await testApp(used.db, {
         env: { WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', WEBHOOK_SECRET_KEY: 'cd'.repeat(32) },
       });
       const create = (url: string) =>
@@ -227,7 +220,7 @@ describe.each(DIALECTS)('webhooks on %s', (dialect) => {
       expect(other.statusCode).toBe(422);
       expect(other.headers['content-type']).toMatch(/^application\/problem\+json/);
 
-      const kept = await database.db.kysely.selectFrom('idempotency_keys').select('body').execute();
+      const kept = await used.db.kysely.selectFrom('idempotency_keys').select('body').execute();
       expect(kept).toHaveLength(1);
       expect(kept[0]?.body).toContain('"secret":"enc1:');
       expect(kept[0]?.body).not.toContain(first.json().secret.slice(6, 20));
@@ -263,7 +256,7 @@ describe.each(DIALECTS)('webhooks on %s', (dialect) => {
     });
 
     it('OWASP: read and write credentials get 403 on every webhook route; other organizations see nothing', async () => {
-      const local = await testApp(database.db, { env: { WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' } });
+      const local = await testApp(used.db, { env: { WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' } });
       const created = await send(admin, 'POST', '/api/webhook-endpoints', { url: receiver.url('/owasp') }, local);
       rememberSecret(created.json().secret);
       const id = created.json().id as number;
@@ -314,11 +307,11 @@ describe.each(DIALECTS)('webhooks on %s', (dialect) => {
     const settings = loadConfig(WORKER_ENV).webhooks;
 
     beforeEach(async () => {
-      await emptyDatabase(database.db);
-      await load(database.db, twoOrganizations);
-      app = await testApp(database.db, { env: WORKER_ENV });
-      admin = await apiKeyFor(database.db, { organizations: [1], scope: 'admin' });
-      writer = await apiKeyFor(database.db, { organizations: [1], scope: 'write' });
+      await emptyDatabase(used.db);
+      await load(used.db, twoOrganizations);
+      app = await testApp(used.db, { env: WORKER_ENV });
+      admin = await apiKeyFor(used.db, { organizations: [1], scope: 'admin' });
+      writer = await apiKeyFor(used.db, { organizations: [1], scope: 'write' });
     });
     afterEach(async () => {
       await worker?.stop();
@@ -330,7 +323,7 @@ describe.each(DIALECTS)('webhooks on %s', (dialect) => {
       options: Parameters<typeof startWebhookWorker>[3] = {},
     ) => {
       worker = startWebhookWorker(
-        database.db,
+        used.db,
         { ...settings, ...extra },
         { error: () => {}, warn: () => {}, info: () => {} },
         {
@@ -558,7 +551,7 @@ describe.each(DIALECTS)('webhooks on %s', (dialect) => {
     it('refuses at connection time a name that resolved to a public address at creation and to loopback now', async () => {
       let answer = '93.184.216.34';
       const resolver: Resolver = async () => [{ address: answer, family: 4 }];
-      const strict = await testAppWithResolver(database, resolver, { WEBHOOK_RETRY_SCHEDULE: '1,1,1' });
+      const strict = await testAppWithResolver(used.database, resolver, { WEBHOOK_RETRY_SCHEDULE: '1,1,1' });
       const created = await strict.inject({
         method: 'POST',
         url: '/api/webhook-endpoints',
@@ -586,8 +579,8 @@ describe.each(DIALECTS)('webhooks on %s', (dialect) => {
       await book();
       const later = Date.now() + 40 * 86_400_000;
       // The two bookings, and what loading the fixtures recorded.
-      expect((await pruneExpired(database.db, later, 30)).events).toBeGreaterThanOrEqual(2);
-      expect(await database.db.kysely.selectFrom('events').select('id').execute()).toEqual([]);
+      expect((await pruneExpired(used.db, later, 30)).events).toBeGreaterThanOrEqual(2);
+      expect(await used.db.kysely.selectFrom('events').select('id').execute()).toEqual([]);
       const expired = await app.inject({
         url: `/api/events?organization=1&after=${cursor}`,
         headers: { 'x-api-key': writer },

@@ -1,21 +1,21 @@
 import { SQLite } from '../../src/db/sqlite-driver.js';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Dialect } from '../../src/db/database.js';
 import { withWriteTransaction } from '../../src/db/write-transaction.js';
-import { testApp } from '../helpers/app.js';
-import { createTestDatabase, DIALECTS, type TestDatabase } from '../helpers/databases.js';
-import { apiKeyFor, load, twoOrganizations } from '../helpers/fixtures.js';
+import { DIALECTS } from '../helpers/databases.js';
+import { apiKeyFor, twoOrganizations } from '../helpers/fixtures.js';
+import { useApp } from '../helpers/use-database.js';
 
 /** What each database does to keep bookings apart, tested where it applies. */
-async function setUp(dialect: Dialect) {
-  const database = await createTestDatabase(dialect);
-  await load(database.db, twoOrganizations);
-  const key = await apiKeyFor(database.db, { organizations: [1], scope: 'write' });
-  const app = await testApp(database.db);
+function setUp(dialect: Dialect) {
+  const used = useApp(dialect, { data: twoOrganizations });
+  let key: string;
+  beforeAll(async () => {
+    key = await apiKeyFor(used.db, { organizations: [1], scope: 'write' });
+  });
   const book = () =>
-    app.inject({
+    used.app.inject({
       method: 'POST',
       url: '/api/reservations',
       headers: { 'x-api-key': key },
@@ -29,21 +29,14 @@ async function setUp(dialect: Dialect) {
         currency: 'EUR',
       },
     });
-  return { database, app, book };
+  return { used, book };
 }
 
 describe('SQLite', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
-  let book: () => Promise<LightMyRequestResponse>;
-  beforeAll(async () => ({ database, app, book } = await setUp('sqlite')));
-  afterAll(async () => {
-    await app.close();
-    await database.drop();
-  });
+  const { used, book } = setUp('sqlite');
 
   it('answers 503 with Retry-After, not 500, while another process holds the write lock', async () => {
-    const other = new SQLite(database.url.slice('sqlite:'.length));
+    const other = new SQLite(used.url.slice('sqlite:'.length));
     other.exec('begin immediate');
     try {
       const response = await book();
@@ -60,14 +53,7 @@ describe('SQLite', () => {
 
 // PostgreSQL runs whenever TEST_DATABASE_URL is set, which CI always does.
 describe.each(DIALECTS.filter((d) => d === 'postgres'))('%s', (dialect) => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
-  let book: () => Promise<LightMyRequestResponse>;
-  beforeAll(async () => ({ database, app, book } = await setUp(dialect)));
-  afterAll(async () => {
-    await app.close();
-    await database.drop();
-  });
+  const { used, book } = setUp(dialect);
 
   it('refuses an overlapping night-holding row in the database itself', async () => {
     expect((await book()).statusCode).toBe(201);
@@ -75,7 +61,7 @@ describe.each(DIALECTS.filter((d) => d === 'postgres'))('%s', (dialect) => {
       sql`insert into reservations (organization_id, accommodation_id, reservation_number, status, date_from, date_to,
             adults, children, babies, guest_name, total_amount_minor, currency, channel, created, modified)
           values (1, 10, ${number}, ${status}, '2025-07-14', '2025-07-16', 1, 0, 0, 'x', 0, 'EUR', 'sql', now(), now())`.execute(
-        database.db.kysely,
+        used.db.kysely,
       );
     await expect(insert('confirmed', 'raw-1')).rejects.toMatchObject({ code: '23P01' });
     await expect(insert('cancelled', 'raw-2')).resolves.toBeDefined();
@@ -90,7 +76,7 @@ describe.each(DIALECTS.filter((d) => d === 'postgres'))('%s', (dialect) => {
     const bothHoldTheirFirst = new Promise<void>((resolve) => (release = resolve));
     const attempts = [0, 0];
     const writer = (index: number, first: number, second: number) =>
-      withWriteTransaction(database.db, async (trx) => {
+      withWriteTransaction(used.db, async (trx) => {
         attempts[index] = (attempts[index] ?? 0) + 1;
         await sql`update organizations set name = name where id = ${first}`.execute(trx);
         if (++arrived === 2) release();
@@ -104,7 +90,7 @@ describe.each(DIALECTS.filter((d) => d === 'postgres'))('%s', (dialect) => {
 
   it('does not run a transaction again for an error that is not transient', async () => {
     let attempts = 0;
-    const failing = withWriteTransaction(database.db, async (trx) => {
+    const failing = withWriteTransaction(used.db, async (trx) => {
       attempts += 1;
       await sql`select 1 / 0`.execute(trx);
     });

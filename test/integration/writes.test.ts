@@ -1,9 +1,8 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { testApp } from '../helpers/app.js';
-import { createTestDatabase, DIALECTS, emptyDatabase, type TestDatabase } from '../helpers/databases.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { DIALECTS, emptyDatabase } from '../helpers/databases.js';
 import { apiKeyFor, load, twoOrganizations } from '../helpers/fixtures.js';
 import { countDoubleBookings } from '../helpers/overlaps.js';
+import { useApp } from '../helpers/use-database.js';
 
 const booking = (overrides: Record<string, unknown> = {}) => ({
   accommodation: 10,
@@ -17,27 +16,18 @@ const booking = (overrides: Record<string, unknown> = {}) => ({
 });
 
 describe.each(DIALECTS)('write API on %s', (dialect) => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
   let now = Date.parse('2025-06-15T10:00:00Z');
+  const used = useApp(dialect, { app: { clock: () => new Date(now) } });
   let writer: string;
   let reader: string;
   let otherWriter: string;
 
-  beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-    app = await testApp(database.db, { clock: () => new Date(now) });
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.drop();
-  });
   beforeEach(async () => {
-    await emptyDatabase(database.db);
-    await load(database.db, twoOrganizations);
-    writer = await apiKeyFor(database.db, { organizations: [1], scope: 'write' });
-    reader = await apiKeyFor(database.db, { organizations: [1] });
-    otherWriter = await apiKeyFor(database.db, { organizations: [2], scope: 'write' });
+    await emptyDatabase(used.db);
+    await load(used.db, twoOrganizations);
+    writer = await apiKeyFor(used.db, { organizations: [1], scope: 'write' });
+    reader = await apiKeyFor(used.db, { organizations: [1] });
+    otherWriter = await apiKeyFor(used.db, { organizations: [2], scope: 'write' });
     now = Date.parse('2025-06-15T10:00:00Z');
   });
 
@@ -46,7 +36,7 @@ describe.each(DIALECTS)('write API on %s', (dialect) => {
     url: string,
     body?: unknown,
     headers: Record<string, string> = {},
-  ) => app.inject({ method, url, payload: body as never, headers: { 'x-api-key': writer, ...headers } });
+  ) => used.app.inject({ method, url, payload: body as never, headers: { 'x-api-key': writer, ...headers } });
   const book = (overrides: Record<string, unknown> = {}, headers: Record<string, string> = {}) =>
     send('POST', '/api/reservations', booking(overrides), headers);
 
@@ -113,7 +103,7 @@ describe.each(DIALECTS)('write API on %s', (dialect) => {
     const noShow = await send('PATCH', `/api/reservations/${second.id}`, { status: 'no-show' });
     expect(noShow.json()).toMatchObject({ status: 'no-show' });
     expect((await book()).statusCode).toBe(201);
-    expect(await countDoubleBookings(database.db)).toBe(0);
+    expect(await countDoubleBookings(used.db)).toBe(0);
   });
 
   it('cancels idempotently', async () => {
@@ -150,7 +140,7 @@ describe.each(DIALECTS)('write API on %s', (dialect) => {
       (await send('PATCH', `/api/reservations/${a.id}`, { dateFrom: '2025-07-09', dateTo: '2025-07-14' })).statusCode,
     ).toBe(200);
     expect((await send('PATCH', `/api/reservations/${a.id}`, { dateTo: '2025-07-09' })).statusCode).toBe(400);
-    expect(await countDoubleBookings(database.db)).toBe(0);
+    expect(await countDoubleBookings(used.db)).toBe(0);
   });
 
   it('moves status only along the state machine, naming both states when it refuses', async () => {
@@ -180,7 +170,7 @@ describe.each(DIALECTS)('write API on %s', (dialect) => {
     expect(replay.json()).toEqual(first.json());
     expect(replay.headers.location).toBe(first.headers.location);
     expect(replay.headers['idempotent-replayed']).toBe('true');
-    const rows = await database.db.kysely.selectFrom('reservations').select('id').execute();
+    const rows = await used.db.kysely.selectFrom('reservations').select('id').execute();
     expect(rows).toHaveLength(1);
     const other = await book({ guestName: 'Someone else', accommodation: 12 }, headers);
     expect(other.statusCode).toBe(422);
@@ -197,7 +187,7 @@ describe.each(DIALECTS)('write API on %s', (dialect) => {
     const unknownField = await book({ colour: 'red' });
     expect(unknownField.statusCode).toBe(400);
     expect(unknownField.json().errors).toEqual([{ parameter: 'colour', message: 'is not a known field' }]);
-    const text = await app.inject({
+    const text = await used.app.inject({
       method: 'POST',
       url: '/api/reservations',
       payload: 'accommodation=10',
@@ -415,7 +405,7 @@ describe.each(DIALECTS)('write API on %s', (dialect) => {
     const codes = responses.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 201)).toHaveLength(1);
     expect(codes.filter((c) => c === 409)).toHaveLength(49);
-    expect(await countDoubleBookings(database.db)).toBe(0);
+    expect(await countDoubleBookings(used.db)).toBe(0);
   });
   it('never serves a stale total or page: every write moves the cached values', async () => {
     const july = '/api/reservations/summaries?dateFrom=2025-07-01&dateTo=2025-07-31&status=confirmed&limit=1&offset=1';
