@@ -1,13 +1,13 @@
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SQLite } from '../../src/db/sqlite-driver.js';
 import { addDays } from '../../src/shared/dates.js';
-import { createTestDatabase, type TestDatabase } from '../helpers/databases.js';
-import { load, twoOrganizations } from '../helpers/fixtures.js';
+import { twoOrganizations } from '../helpers/fixtures.js';
 import { runCli, startServer } from '../helpers/processes.js';
 import { rememberSecret } from '../helpers/secrets.js';
+import { useDatabase } from '../helpers/use-database.js';
 
 /**
  * `booking backup` (issue 17): an online copy of a SQLite database while the service writes, with
@@ -15,17 +15,14 @@ import { rememberSecret } from '../helpers/secrets.js';
  * acknowledged before the backup started.
  */
 describe('booking backup on SQLite', () => {
-  let database: TestDatabase;
+  const used = useDatabase('sqlite', { data: twoOrganizations });
   let dir: string;
   let env: Record<string, string>;
 
-  beforeAll(async () => {
-    database = await createTestDatabase('sqlite');
-    await load(database.db, twoOrganizations);
+  beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'booking-backup-'));
-    env = { DATABASE_URL: database.url };
+    env = { DATABASE_URL: used.url };
   });
-  afterAll(() => database.drop());
 
   it('copies a database under a write load, holding every write acknowledged before it started', async () => {
     const created = await runCli(['credentials', 'create', '--organization', '1', '--scope', 'write', '--json'], env);

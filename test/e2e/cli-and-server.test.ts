@@ -2,10 +2,11 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, DIALECTS, type TestDatabase } from '../helpers/databases.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS } from '../helpers/databases.js';
 import { basicHeader, twoOrganizations } from '../helpers/fixtures.js';
 import { runCli, startServer } from '../helpers/processes.js';
+import { useDatabase } from '../helpers/use-database.js';
 
 const files = mkdtempSync(join(tmpdir(), 'booking-e2e-'));
 function jsonFile(name: string, content: unknown): string {
@@ -33,14 +34,12 @@ const dataSet = {
 };
 
 describe.each(DIALECTS)('booking CLI and server as real processes on %s', (dialect) => {
-  let database: TestDatabase;
+  const used = useDatabase(dialect);
   let env: Record<string, string>;
 
-  beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-    env = { DATABASE_URL: database.url };
+  beforeAll(() => {
+    env = { DATABASE_URL: used.url };
   });
-  afterAll(() => database.drop());
 
   it('imports data, hands out credentials, serves both schemes over HTTP and honours revocation', async () => {
     const imported = await runCli(['import', jsonFile('data.json', dataSet)], env);
@@ -147,7 +146,7 @@ describe.each(DIALECTS)('booking CLI and server as real processes on %s', (diale
     const result = await runCli(['import', jsonFile('bad.json', bad)], env);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('reservations[0].dateTo: must be after dateFrom');
-    const organization = await database.db.kysely
+    const organization = await used.db.kysely
       .selectFrom('organizations')
       .select('id')
       .where('id', '=', 40)
@@ -159,7 +158,7 @@ describe.each(DIALECTS)('booking CLI and server as real processes on %s', (diale
 
   it('generates the same synthetic data set for the same seed', async () => {
     const dump = async () =>
-      database.db.kysely
+      used.db.kysely
         .selectFrom('reservations')
         .selectAll()
         .where('reservation_number', 'like', 'S%')
@@ -179,7 +178,7 @@ describe.each(DIALECTS)('booking CLI and server as real processes on %s', (diale
         ({ id: _id, reservation_number: _n, guest_name: _g, organization_id: _o, accommodation_id: _a, ...rest }) =>
           rest,
       );
-    await database.db.kysely.deleteFrom('reservations').where('reservation_number', 'like', 'S%').execute();
+    await used.db.kysely.deleteFrom('reservations').where('reservation_number', 'like', 'S%').execute();
     expect(
       (await runCli(['seed', '--synthetic', '--organizations', '3', '--reservations', '3000', '--seed', '7'], env))
         .code,

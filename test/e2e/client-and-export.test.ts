@@ -13,10 +13,11 @@ import {
   type SummariesPage,
   type SummariesQuery,
 } from '../../client/index.js';
-import { createTestDatabase, DIALECTS, type TestDatabase } from '../helpers/databases.js';
+import { DIALECTS } from '../helpers/databases.js';
 import { exportDataSet, OTHER, PARK, RESERVATIONS, UNITS } from '../helpers/export-data.js';
 import { ROOT, type RunningProcess, runCli, startServer } from '../helpers/processes.js';
 import { rememberSecret } from '../helpers/secrets.js';
+import { useDatabase } from '../helpers/use-database.js';
 
 /**
  * The client SDK and `booking export summaries` against real server processes (issue 5): a normal
@@ -53,7 +54,7 @@ function recordingFetch() {
 }
 
 describe.each(DIALECTS)('the client SDK and booking export against a real server on %s', (dialect) => {
-  let database: TestDatabase;
+  const used = useDatabase(dialect);
   let server: RunningProcess;
   let baseUrl: string;
   let limited: RunningProcess;
@@ -62,7 +63,7 @@ describe.each(DIALECTS)('the client SDK and booking export against a real server
   let basic: { username: string; password: string };
   let legacyKey: string;
   const data = exportDataSet();
-  const env = () => ({ DATABASE_URL: database.url });
+  const env = () => ({ DATABASE_URL: used.url });
   const newKey = async (...extra: string[]) => {
     const created = await runCli(['credentials', 'create', '--organization', String(PARK), ...extra, '--json'], env());
     const parsed = JSON.parse(created.stdout) as { apiKey?: string; username?: string; password?: string };
@@ -79,7 +80,6 @@ describe.each(DIALECTS)('the client SDK and booking export against a real server
       );
 
   beforeAll(async () => {
-    database = await createTestDatabase(dialect);
     const file = join(mkdtempSync(join(tmpdir(), 'booking-export-data-')), 'data.json');
     writeFileSync(file, JSON.stringify(data));
     expect((await runCli(['import', file], env())).code).toBe(0);
@@ -98,7 +98,6 @@ describe.each(DIALECTS)('the client SDK and booking export against a real server
   afterAll(async () => {
     expect(await server?.stop()).toBe(0);
     expect(await limited?.stop()).toBe(0);
-    await database.drop();
   });
 
   describe('the SDK', () => {

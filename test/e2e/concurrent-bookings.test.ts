@@ -1,22 +1,18 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, DIALECTS, type TestDatabase } from '../helpers/databases.js';
+import { describe, expect, it } from 'vitest';
+import { DIALECTS } from '../helpers/databases.js';
 import { twoOrganizations } from '../helpers/fixtures.js';
 import { countDoubleBookings } from '../helpers/overlaps.js';
 import { runCli, startServer } from '../helpers/processes.js';
+import { useDatabase } from '../helpers/use-database.js';
 
 describe.each(DIALECTS)('double booking across two server processes on %s', (dialect) => {
-  let database: TestDatabase;
-
-  beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-  });
-  afterAll(() => database.drop());
+  const used = useDatabase(dialect);
 
   it('takes exactly one of 50 overlapping bookings sent half to each process', async () => {
-    const env = { DATABASE_URL: database.url };
+    const env = { DATABASE_URL: used.url };
     const file = join(mkdtempSync(join(tmpdir(), 'booking-race-')), 'data.json');
     writeFileSync(file, JSON.stringify(twoOrganizations));
     expect((await runCli(['import', file], env)).code).toBe(0);
@@ -50,8 +46,8 @@ describe.each(DIALECTS)('double booking across two server processes on %s', (dia
       expect(await a.server.stop()).toBe(0);
       expect(await b.server.stop()).toBe(0);
     }
-    expect(await countDoubleBookings(database.db)).toBe(0);
-    const stored = await database.db.kysely.selectFrom('reservations').select('id').execute();
+    expect(await countDoubleBookings(used.db)).toBe(0);
+    const stored = await used.db.kysely.selectFrom('reservations').select('id').execute();
     expect(stored).toHaveLength(1);
   });
 });

@@ -1,11 +1,12 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../src/shared/dates.js';
-import { createTestDatabase, DIALECTS, type TestDatabase } from '../helpers/databases.js';
+import { DIALECTS } from '../helpers/databases.js';
 import { runCli, startServer } from '../helpers/processes.js';
 import { rememberSecret } from '../helpers/secrets.js';
+import { useDatabase } from '../helpers/use-database.js';
 
 /**
  * `booking dump` while the service writes (README, "Moving to PostgreSQL"): each client creates an
@@ -15,11 +16,10 @@ import { rememberSecret } from '../helpers/secrets.js';
  * started must be in it.
  */
 describe.each(DIALECTS)('booking dump under a write load on %s', (dialect) => {
-  let database: TestDatabase;
+  const used = useDatabase(dialect);
   let env: Record<string, string>;
   beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-    env = { DATABASE_URL: database.url };
+    env = { DATABASE_URL: used.url };
     // Enough reservations that reading them takes a while after the accommodations were read.
     const seeded = await runCli(
       ['seed', '--synthetic', '--organizations', '2', '--reservations', '60000', '--seed', '7'],
@@ -27,7 +27,6 @@ describe.each(DIALECTS)('booking dump under a write load on %s', (dialect) => {
     );
     expect(seeded.code, seeded.stderr).toBe(0);
   }, 60_000);
-  afterAll(() => database.drop());
 
   it('is one snapshot: it imports cleanly and holds every booking acknowledged before it started', async () => {
     const created = await runCli(['credentials', 'create', '--organization', '1', '--scope', 'write', '--json'], env);

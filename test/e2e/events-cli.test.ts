@@ -3,19 +3,20 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createClient, verifyWebhook } from '../../client/index.js';
-import { createTestDatabase, DIALECTS, type TestDatabase } from '../helpers/databases.js';
+import { DIALECTS } from '../helpers/databases.js';
 import { twoOrganizations } from '../helpers/fixtures.js';
 import { ROOT, runCli, startServer } from '../helpers/processes.js';
 import { retryingFetch } from '../helpers/retrying-fetch.js';
+import { useDatabase } from '../helpers/use-database.js';
 
 /** The feed from outside: `booking events tail`, `booking events listen`, and the SDK's follow across a restart. */
 
 const MAIN = join(ROOT, 'dist', 'src', 'main.js');
 
 describe.each(DIALECTS)('the changes feed from the CLI and the SDK on %s', (dialect) => {
-  let database: TestDatabase;
+  const used = useDatabase(dialect);
   let env: Record<string, string>;
   let apiKey: string;
 
@@ -35,8 +36,7 @@ describe.each(DIALECTS)('the changes feed from the CLI and the SDK on %s', (dial
     });
 
   beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-    env = { DATABASE_URL: database.url };
+    env = { DATABASE_URL: used.url };
     const file = join(mkdtempSync(join(tmpdir(), 'booking-events-cli-')), 'data.json');
     writeFileSync(file, JSON.stringify(twoOrganizations));
     expect((await runCli(['import', file], env)).code).toBe(0);
@@ -44,7 +44,6 @@ describe.each(DIALECTS)('the changes feed from the CLI and the SDK on %s', (dial
       (await runCli(['credentials', 'create', '--organization', '1', '--scope', 'write', '--json'], env)).stdout,
     ).apiKey;
   });
-  afterAll(() => database.drop());
 
   it('tails the feed as NDJSON and forwards it as signed deliveries that verify', async () => {
     const { server, baseUrl } = await startServer([], env);

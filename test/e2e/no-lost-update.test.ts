@@ -5,10 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportDocument } from '../../src/modules/data/import.schemas.js';
 import { addDays } from '../../src/shared/dates.js';
 import { releasedTogether } from '../helpers/barrier.js';
-import { createTestDatabase, DIALECTS, type TestDatabase } from '../helpers/databases.js';
+import { DIALECTS } from '../helpers/databases.js';
 import { twoOrganizations } from '../helpers/fixtures.js';
 import { countDoubleBookings } from '../helpers/overlaps.js';
 import { runCli, startServer } from '../helpers/processes.js';
+import { useDatabase } from '../helpers/use-database.js';
 
 /** SPEC §9 "No lost update" and import beside API writes, with real server and CLI processes. */
 
@@ -19,7 +20,7 @@ const STAYS_PER_UNIT = 400;
 const FIRST_NIGHT = '2027-01-01';
 
 describe.each(DIALECTS)('writes across server processes on %s', (dialect) => {
-  let database: TestDatabase;
+  const used = useDatabase(dialect);
   let dir: string;
   let env: Record<string, string>;
   let apiKey: string;
@@ -38,9 +39,8 @@ describe.each(DIALECTS)('writes across server processes on %s', (dialect) => {
     });
 
   beforeAll(async () => {
-    database = await createTestDatabase(dialect);
     dir = mkdtempSync(join(tmpdir(), 'booking-lost-update-'));
-    env = { DATABASE_URL: database.url };
+    env = { DATABASE_URL: used.url };
     const units: ImportDocument = {
       ...twoOrganizations,
       accommodations: [
@@ -55,7 +55,6 @@ describe.each(DIALECTS)('writes across server processes on %s', (dialect) => {
   });
   afterAll(async () => {
     for (const { server } of servers ?? []) expect(await server.stop()).toBe(0);
-    await database.drop();
   });
 
   it(`keeps both of two PATCHes of one reservation sent to different processes at once (${ROUNDS} rounds)`, async () => {
@@ -162,10 +161,10 @@ describe.each(DIALECTS)('writes across server processes on %s', (dialect) => {
 
     expect(codes.length).toBeGreaterThan(0);
     expect(codes.filter((c) => ![201, 409].includes(c))).toEqual([]);
-    expect(await countDoubleBookings(database.db)).toBe(0);
+    expect(await countDoubleBookings(used.db)).toBe(0);
     // Either the import landed whole (and later bookings of its nights were refused), or it found a
     // booking that got there first and refused itself whole, naming the double booking.
-    const importedRows = await database.db.kysely
+    const importedRows = await used.db.kysely
       .selectFrom('reservations')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('reservation_number', 'like', 'IMP-%')

@@ -6,11 +6,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { importDocument } from '../../src/modules/data/import.service.js';
-import { createTestDatabase, DIALECTS, type TestDatabase } from '../helpers/databases.js';
+import { DIALECTS } from '../helpers/databases.js';
 import { apiKeyFor, basicFor, fixedClock } from '../helpers/fixtures.js';
 import { rememberSecret } from '../helpers/secrets.js';
 import { type RunningProcess, startProcess, startServer } from '../helpers/processes.js';
 import { OTHER, PARK, summariesDataSet } from '../helpers/summaries-data.js';
+import { useDatabase } from '../helpers/use-database.js';
 
 /**
  * An independent validator over real HTTP (issue: HTTP that every client, proxy and cache gets
@@ -148,7 +149,7 @@ async function startPassThrough(upstreams: Record<Upstream, string>) {
 }
 
 describe.each(DIALECTS)('Prism proxying real servers with their own /openapi.json, on %s', (dialect) => {
-  let database: TestDatabase;
+  const used = useDatabase(dialect);
   const servers: RunningProcess[] = [];
   let prism: RunningProcess | undefined;
   let passThrough: Awaited<ReturnType<typeof startPassThrough>>;
@@ -160,14 +161,13 @@ describe.each(DIALECTS)('Prism proxying real servers with their own /openapi.jso
   const keys = { writer: '', reader: '', admin: '', limited: '', basic: '' };
 
   beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-    await importDocument(database.db, fixedClock(), data);
-    keys.writer = await apiKeyFor(database.db, { organizations: [PARK], scope: 'write' });
-    keys.reader = await apiKeyFor(database.db, { organizations: [PARK] });
-    keys.admin = await apiKeyFor(database.db, { organizations: [PARK], scope: 'admin' });
+    await importDocument(used.db, fixedClock(), data);
+    keys.writer = await apiKeyFor(used.db, { organizations: [PARK], scope: 'write' });
+    keys.reader = await apiKeyFor(used.db, { organizations: [PARK] });
+    keys.admin = await apiKeyFor(used.db, { organizations: [PARK], scope: 'admin' });
     // Admin, so that its one request's worth of budget is what refuses it on every route, webhooks included.
-    keys.limited = await apiKeyFor(database.db, { organizations: [PARK], scope: 'admin' });
-    keys.basic = (await basicFor(database.db, 'integrator', { organizations: [PARK] })).authorization;
+    keys.limited = await apiKeyFor(used.db, { organizations: [PARK], scope: 'admin' });
+    keys.basic = (await basicFor(used.db, 'integrator', { organizations: [PARK] })).authorization;
 
     receiver = createServer((request, response) => {
       request.resume();
@@ -175,7 +175,7 @@ describe.each(DIALECTS)('Prism proxying real servers with their own /openapi.jso
     });
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     // The webhook endpoint's receiver is on 127.0.0.1, so the servers must allow private networks.
-    const env = { DATABASE_URL: database.url, WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' };
+    const env = { DATABASE_URL: used.url, WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' };
     const started = await Promise.all([
       startServer([], { ...env, RATE_LIMIT_MAX: '1000000' }),
       // One failed sign-in per username, too: the console's sign-in is throttled by failures, not budget.
@@ -227,7 +227,6 @@ describe.each(DIALECTS)('Prism proxying real servers with their own /openapi.jso
     receiver?.closeAllConnections();
     await new Promise((resolve) => receiver?.close(resolve));
     if (documentDir) rmSync(documentDir, { recursive: true, force: true });
-    await database?.drop();
   });
 
   it('finds no response violation in a request for every operation and status, and only the intended request violations', async () => {

@@ -2,22 +2,18 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import parseLinkHeader from 'parse-link-header';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, DIALECTS, type TestDatabase } from '../helpers/databases.js';
+import { describe, expect, it } from 'vitest';
+import { DIALECTS } from '../helpers/databases.js';
 import { runCli, startServer } from '../helpers/processes.js';
 import { JULY_ARRIVALS, PARK, summariesDataSet } from '../helpers/summaries-data.js';
+import { useDatabase } from '../helpers/use-database.js';
 
 describe.each(DIALECTS)('walking summaries over real HTTP on %s', (dialect) => {
-  let database: TestDatabase;
+  const used = useDatabase(dialect);
   const data = summariesDataSet();
 
-  beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-  });
-  afterAll(() => database.drop());
-
   it('collects every item exactly once, in order, following Link rel="next" with a third-party parser', async () => {
-    const env = { DATABASE_URL: database.url };
+    const env = { DATABASE_URL: used.url };
     const file = join(mkdtempSync(join(tmpdir(), 'booking-walk-')), 'data.json');
     writeFileSync(file, JSON.stringify(data));
     expect((await runCli(['import', file], env)).code).toBe(0);

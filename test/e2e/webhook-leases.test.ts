@@ -4,9 +4,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportDocument } from '../../src/modules/data/import.schemas.js';
-import { createTestDatabase, DIALECTS, type TestDatabase } from '../helpers/databases.js';
+import { DIALECTS } from '../helpers/databases.js';
 import { type RunningProcess, runCli, startProcess, startServer } from '../helpers/processes.js';
 import { type Receipt, type ReceiverProcess, startReceiver } from '../helpers/receiver-process.js';
+import { useDatabase } from '../helpers/use-database.js';
 
 /**
  * SPEC §10 "Workers" and "At least once" between real processes: several delivery workers on one
@@ -54,7 +55,7 @@ const countsOf = (receipts: Receipt[]) => {
 };
 
 describe.each(DIALECTS)('webhook delivery by several workers on %s', (dialect) => {
-  let database: TestDatabase;
+  const used = useDatabase(dialect);
   let env: Record<string, string>;
   let dir: string;
   let apiKey: string;
@@ -86,7 +87,7 @@ describe.each(DIALECTS)('webhook delivery by several workers on %s', (dialect) =
 
   const deliveryStates = async (endpointId: number) =>
     (
-      await database.db.kysely
+      await used.db.kysely
         .selectFrom('webhook_deliveries')
         .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
         .where('endpoint_id', '=', endpointId)
@@ -97,7 +98,7 @@ describe.each(DIALECTS)('webhook delivery by several workers on %s', (dialect) =
   const attemptsOf = async (endpointId: number) =>
     Number(
       (
-        await database.db.kysely
+        await used.db.kysely
           .selectFrom('webhook_attempts')
           .select((eb) => eb.fn.countAll<number>().as('n'))
           .where('endpoint_id', '=', endpointId)
@@ -106,8 +107,7 @@ describe.each(DIALECTS)('webhook delivery by several workers on %s', (dialect) =
     );
 
   beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-    env = { DATABASE_URL: database.url };
+    env = { DATABASE_URL: used.url };
     dir = mkdtempSync(join(tmpdir(), 'booking-webhook-leases-'));
     const units: ImportDocument = {
       organizations: [{ id: 1, name: 'Hook Park', timezone: 'Europe/Amsterdam' }],
@@ -127,7 +127,6 @@ describe.each(DIALECTS)('webhook delivery by several workers on %s', (dialect) =
   afterAll(async () => {
     for (const process of running) await process.stop();
     await receiver?.stop();
-    await database?.drop();
   });
 
   // Each case belongs to one database: registered only there (not skipped on the other).
@@ -169,7 +168,7 @@ describe.each(DIALECTS)('webhook delivery by several workers on %s', (dialect) =
       // land while only the servers' attempts were in flight: none aborted).
       const leasedByWorker = async (eventIds: string[]) =>
         eventIds.length > 0 &&
-        (await database.db.kysely
+        (await used.db.kysely
           .selectFrom('webhook_deliveries')
           .select('event_id')
           .where('endpoint_id', '=', second)
@@ -193,7 +192,7 @@ describe.each(DIALECTS)('webhook delivery by several workers on %s', (dialect) =
       // Read at once: the lease runs out only LEASE_SECONDS after it was taken.
       const heldByKilled = new Set(
         (
-          await database.db.kysely
+          await used.db.kysely
             .selectFrom('webhook_deliveries')
             .select('event_id')
             .where('endpoint_id', '=', second)

@@ -3,12 +3,13 @@ import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, DIALECTS, type TestDatabase } from '../helpers/databases.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS } from '../helpers/databases.js';
 import { basicHeader, twoOrganizations } from '../helpers/fixtures.js';
 import { runCli, startServer } from '../helpers/processes.js';
 import { itRequiring, redisAt } from '../helpers/requirements.js';
 import { rememberSecret } from '../helpers/secrets.js';
+import { useDatabase } from '../helpers/use-database.js';
 
 /**
  * Issue item 5: `booking serve --workers N` (node:cluster, no Redis) counts every limit once for
@@ -46,13 +47,12 @@ const count = (answers: Answer[], status: number) => answers.filter((answer) => 
 const LIST = '/api/accommodations/?organization=1';
 
 describe.each(DIALECTS)('limits under serve --workers 4 on %s', (dialect) => {
-  let database: TestDatabase;
+  const used = useDatabase(dialect);
   let env: Record<string, string>;
   let apiKey: string;
 
   beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-    env = { DATABASE_URL: database.url };
+    env = { DATABASE_URL: used.url };
     const file = join(mkdtempSync(join(tmpdir(), 'booking-workers-')), 'data.json');
     writeFileSync(file, JSON.stringify(twoOrganizations));
     const imported = await runCli(['import', file], env);
@@ -61,7 +61,6 @@ describe.each(DIALECTS)('limits under serve --workers 4 on %s', (dialect) => {
     apiKey = JSON.parse(created.stdout).apiKey;
     rememberSecret(apiKey);
   });
-  afterAll(() => database.drop());
 
   async function serving<T>(limits: Record<string, string>, work: (baseUrl: string) => Promise<T>): Promise<T> {
     // Four servers on this machine's cores, beside other test files: their event loops may well lag
