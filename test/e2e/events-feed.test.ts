@@ -4,10 +4,11 @@ import { join } from 'node:path';
 import parseLinkHeader from 'parse-link-header';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays } from '../../src/shared/dates.js';
-import { createTestDatabase, DIALECTS, type TestDatabase } from '../helpers/databases.js';
+import { DIALECTS } from '../helpers/databases.js';
 import { twoOrganizations } from '../helpers/fixtures.js';
 import { runCli, startServer } from '../helpers/processes.js';
 import { retryingFetch } from '../helpers/retrying-fetch.js';
+import { useDatabase } from '../helpers/use-database.js';
 
 /**
  * SPEC §10 across processes: writers in two server processes, a reader following the feed from a
@@ -21,7 +22,7 @@ interface FeedEvent {
 }
 
 describe.each(DIALECTS)('the changes feed across server processes on %s', (dialect) => {
-  let database: TestDatabase;
+  const used = useDatabase(dialect);
   let apiKey: string;
   let servers: Awaited<ReturnType<typeof startServer>>[];
 
@@ -33,8 +34,7 @@ describe.each(DIALECTS)('the changes feed across server processes on %s', (diale
     });
 
   beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-    const env = { DATABASE_URL: database.url };
+    const env = { DATABASE_URL: used.url };
     const file = join(mkdtempSync(join(tmpdir(), 'booking-feed-')), 'data.json');
     writeFileSync(file, JSON.stringify(twoOrganizations));
     expect((await runCli(['import', file], env)).code).toBe(0);
@@ -44,7 +44,6 @@ describe.each(DIALECTS)('the changes feed across server processes on %s', (diale
   });
   afterAll(async () => {
     for (const { server } of servers ?? []) expect(await server.stop()).toBe(0);
-    await database.drop();
   });
 
   it('shows a reader in a third process every event of concurrent writers exactly once, in version order', async () => {
@@ -102,16 +101,19 @@ describe.each(DIALECTS)('the changes feed across server processes on %s', (diale
   });
 
   it('answers a long poll within a second of a commit made through another process, woken by it, not by a timer', async () => {
-    // Readers also look again on a timer (every second on PostgreSQL, 100 ms on SQLite): a wake by
-    // the timer alone would take ~500 ms on PostgreSQL in the median. Woken by the commit (NOTIFY),
-    // it takes a round trip or two.
+    // Readers also look again on a timer (every second on PostgreSQL, 100 ms on SQLite), started when
+    // they begin to wait. The write comes right after the poll's read, so a wake by the timer alone
+    // would take most of a second on PostgreSQL. Woken by the commit (NOTIFY), it takes a round trip or two.
     const lags: number[] = [];
     for (let round = 0; round < 7; round++) {
       // The horizon now, as a snapshot read gives it.
       const cursor = (await request(2, 'GET', '/api/accommodations/')).headers.get('events-cursor') as string;
-      const waiting = request(2, 'GET', `/api/events?after=${cursor}&wait=20`);
-      // Give the poll time to be waiting before the write (at a varying phase of the reader's timer).
-      await new Promise((resolve) => setTimeout(resolve, 300 + round * 70));
+      let settled = false;
+      const waiting = request(2, 'GET', `/api/events?after=${cursor}&wait=20`).finally(() => (settled = true));
+      // The poll waiting before the write: the same read without `wait`, sent to the same process
+      // after it, has answered, so the poll has read the feed too, and is held.
+      expect(await (await request(2, 'GET', `/api/events?after=${cursor}`)).json()).toEqual([]);
+      expect(settled).toBe(false);
       const committed = Date.now();
       const booked = await request(0, 'POST', '/api/reservations', {
         accommodation: 10,

@@ -7,11 +7,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { releasedTogether } from '../helpers/barrier.js';
-import { createTestDatabase, type TestDatabase } from '../helpers/databases.js';
 import { basicHeader, twoOrganizations } from '../helpers/fixtures.js';
 import { ROOT, type RunningProcess, runCli, startProcess } from '../helpers/processes.js';
 import { describeRequiring, postgresServer, redisAt, type Requirement } from '../helpers/requirements.js';
 import { rememberSecret } from '../helpers/secrets.js';
+import { useDatabase } from '../helpers/use-database.js';
 
 /**
  * Issue 17's reference deployment, run as written: HAProxy with docs/deploy/haproxy.cfg in front of
@@ -108,7 +108,7 @@ function client(baseUrl: string, localAddress: string) {
 }
 
 describeRequiring([haproxyInstalled, redis, postgresServer()], 'the reference deployment behind HAProxy', () => {
-  let database: TestDatabase;
+  const used = useDatabase('postgres');
   let apiKey: string;
   const ports = { listen: 0, stats: 0, one: 0, two: 0 };
   const instances: Record<'one' | 'two', RunningProcess | undefined> = { one: undefined, two: undefined };
@@ -148,6 +148,20 @@ describeRequiring([haproxyInstalled, redis, postgresServer()], 'the reference de
     return Date.now() - started;
   }
 
+  /** How many requests each instance has answered (2xx) since the log was `from` long: HAProxy logs each one. */
+  function servedSince(from: number): Record<'booking1' | 'booking2', number> {
+    const served = { booking1: 0, booking2: 0 };
+    for (const [, name] of haproxyLog.slice(from).matchAll(/ booking\/(booking[12]) \S+ 2\d\d /g)) {
+      served[name as keyof typeof served] += 1;
+    }
+    return served;
+  }
+  /** Until both instances have answered `count` requests of a load since the log was `from` long. */
+  const untilBothServed = (from: number, count = 10) =>
+    expect
+      .poll(() => Math.min(...Object.values(servedSince(from))), { timeout: 30_000, interval: 50 })
+      .toBeGreaterThanOrEqual(count);
+
   async function startInstance(which: 'one' | 'two', extra: Record<string, string> = {}): Promise<void> {
     const port = String(ports[which]);
     const service = unit('booking@.service', port);
@@ -161,12 +175,11 @@ describeRequiring([haproxyInstalled, redis, postgresServer()], 'the reference de
   }
 
   beforeAll(async () => {
-    database = await createTestDatabase('postgres');
     const file = join(mkdtempSync(join(tmpdir(), 'booking-haproxy-')), 'data.json');
     writeFileSync(file, JSON.stringify(twoOrganizations));
-    expect((await runCli(['import', file], { DATABASE_URL: database.url })).code).toBe(0);
+    expect((await runCli(['import', file], { DATABASE_URL: used.url })).code).toBe(0);
     const created = await runCli(['credentials', 'create', '--organization', '1', '--scope', 'write', '--json'], {
-      DATABASE_URL: database.url,
+      DATABASE_URL: used.url,
     });
     apiKey = JSON.parse(created.stdout).apiKey;
     rememberSecret(apiKey);
@@ -174,7 +187,7 @@ describeRequiring([haproxyInstalled, redis, postgresServer()], 'the reference de
     for (const name of Object.keys(ports) as (keyof typeof ports)[]) ports[name] = await freePort();
     baseUrl = `http://127.0.0.1:${ports.listen}`;
     env = {
-      DATABASE_URL: database.url,
+      DATABASE_URL: used.url,
       REDIS_URL,
       REDIS_KEY_PREFIX: `booking-test:${randomUUID()}:`,
       LOG_LEVEL: 'warn',
@@ -209,7 +222,6 @@ describeRequiring([haproxyInstalled, redis, postgresServer()], 'the reference de
     for (const c of clients) c.close();
     haproxy?.kill('SIGTERM');
     await Promise.all([instances.one?.stop(), instances.two?.stop(), worker?.stop()]);
-    await database?.drop();
   });
 
   const headers = () => ({ 'x-api-key': apiKey });
@@ -254,7 +266,7 @@ describeRequiring([haproxyInstalled, redis, postgresServer()], 'the reference de
   }
 
   async function storedReservationIds(): Promise<Set<number>> {
-    const rows = await database.db.kysely.selectFrom('reservations').select('id').execute();
+    const rows = await used.db.kysely.selectFrom('reservations').select('id').execute();
     return new Set(rows.map((r) => r.id));
   }
 
@@ -298,7 +310,7 @@ describeRequiring([haproxyInstalled, redis, postgresServer()], 'the reference de
     const statuses = answers.map((a) => a.status).sort();
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(49);
-    const held = await database.db.kysely
+    const held = await used.db.kysely
       .selectFrom('reservations')
       .select('id')
       .where('accommodation_id', '=', 12)
@@ -309,17 +321,21 @@ describeRequiring([haproxyInstalled, redis, postgresServer()], 'the reference de
 
   it('restarts both instances in turn under a steady read and write load without failing a request', async () => {
     let finish: () => void = () => {};
+    let since = haproxyLog.length;
     const load = steadyLoad(new Promise<void>((resolve) => (finish = resolve)));
     for (const [which, name] of [
       ['one', 'booking1'],
       ['two', 'booking2'],
     ] as const) {
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      // Stopped under the load: both instances answering it (the one restarted before too).
+      await untilBothServed(since);
       expect(await instances[which]?.stop()).toBe(0);
       await startInstance(which);
       await untilState(name, 'UP');
+      since = haproxyLog.length;
     }
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    // The load goes through the instance started last too before it ends.
+    await untilBothServed(since);
     finish();
     const { answers, booked } = await load;
     const failed = answers.filter((a) => a.status !== 200 && a.status !== 201);
@@ -332,8 +348,10 @@ describeRequiring([haproxyInstalled, redis, postgresServer()], 'the reference de
 
   it('routes around an instance killed with SIGKILL within its check interval; only requests in flight on it may fail, and no acknowledged booking is lost', async () => {
     let finish: () => void = () => {};
+    const since = haproxyLog.length;
     const load = steadyLoad(new Promise<void>((resolve) => (finish = resolve)));
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    // Killed under the load: both instances answering it.
+    await untilBothServed(since);
     const killed = Date.now();
     instances.one?.child.kill('SIGKILL');
     await instances.one?.exited;
@@ -343,7 +361,9 @@ describeRequiring([haproxyInstalled, redis, postgresServer()], 'the reference de
     instances.one = undefined;
     // fall 2 × inter 1 s, plus a check's own timeout: out within about 3 s.
     expect(await untilState('booking1', 'DOWN', 6_000)).toBeLessThan(5_000);
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    // The load goes on, through the other instance alone, before it ends.
+    const down = haproxyLog.length;
+    await expect.poll(() => servedSince(down).booking2, { timeout: 30_000, interval: 50 }).toBeGreaterThanOrEqual(25);
     finish();
     const { answers, booked } = await load;
     const failed = answers.filter((a) => a.status !== 200 && a.status !== 201);

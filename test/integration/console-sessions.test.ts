@@ -4,7 +4,14 @@ import { revokeCredential } from '../../src/modules/credentials/credentials.serv
 import { hashPassword } from '../../src/modules/credentials/password.js';
 import { LogCapture } from '../helpers/app.js';
 import { DIALECTS, emptyDatabase } from '../helpers/databases.js';
-import { apiKeyFor, basicFor, fixedClock, load, twoOrganizations } from '../helpers/fixtures.js';
+import {
+  apiKeyFor,
+  basicFor,
+  CHEAP_PASSWORD_HASHING,
+  fixedClock,
+  load,
+  twoOrganizations,
+} from '../helpers/fixtures.js';
 import { useApp } from '../helpers/use-database.js';
 
 /**
@@ -270,7 +277,7 @@ describe.each(DIALECTS)('console sessions on %s', (dialect) => {
     expect((await read(second.cookie)).statusCode).toBe(200);
     await used.db.kysely
       .updateTable('credentials')
-      .set({ password_hash: await hashPassword('a new password of the clerk') })
+      .set({ password_hash: await hashPassword('a new password of the clerk', CHEAP_PASSWORD_HASHING) })
       .where('id', '=', second.user.id)
       .execute();
     expect((await read(second.cookie)).statusCode).toBe(401);

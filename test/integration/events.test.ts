@@ -1,11 +1,10 @@
-import type { FastifyInstance } from 'fastify';
 import fc from 'fast-check';
 import parseLinkHeader from 'parse-link-header';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { importDocument } from '../../src/modules/data/import.service.js';
-import { testApp } from '../helpers/app.js';
-import { createTestDatabase, DIALECTS, emptyDatabase, type TestDatabase } from '../helpers/databases.js';
+import { DIALECTS, emptyDatabase } from '../helpers/databases.js';
 import { apiKeyFor, fixedClock, load, twoOrganizations } from '../helpers/fixtures.js';
+import { useApp } from '../helpers/use-database.js';
 
 /** SPEC §10: the outbox and the feed, through the API, on each database. */
 
@@ -32,25 +31,19 @@ const booking = (overrides: Record<string, unknown> = {}) => ({
 });
 
 describe.each(DIALECTS)('events on %s', (dialect) => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
+  const used = useApp(dialect, { app: { clock: fixedClock('2025-06-15T10:00:00Z') } });
   let key: string;
 
-  beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-    app = await testApp(database.db, { clock: fixedClock('2025-06-15T10:00:00Z') });
-  });
-  afterAll(() => database.drop());
   beforeEach(async () => {
-    await emptyDatabase(database.db);
-    await load(database.db, twoOrganizations);
+    await emptyDatabase(used.db);
+    await load(used.db, twoOrganizations);
     // The fixtures' own import records events too; each test starts with an empty feed.
-    await database.db.kysely.deleteFrom('events').execute();
-    key = await apiKeyFor(database.db, { organizations: [1], scope: 'write' });
+    await used.db.kysely.deleteFrom('events').execute();
+    key = await apiKeyFor(used.db, { organizations: [1], scope: 'write' });
   });
 
   const send = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
-    app.inject({ method, url, payload: payload as never, headers: { 'x-api-key': key } });
+    used.app.inject({ method, url, payload: payload as never, headers: { 'x-api-key': key } });
 
   /** Every event after `after`, following `next` with pages of `limit`. */
   async function feed(after?: string, limit = 1000): Promise<{ events: FeedEvent[]; cursor: string }> {
@@ -141,7 +134,7 @@ describe.each(DIALECTS)('events on %s', (dialect) => {
         },
       ],
     };
-    await importDocument(database.db, fixedClock('2025-06-16T00:00:00Z'), document);
+    await importDocument(used.db, fixedClock('2025-06-16T00:00:00Z'), document);
     const first = await feed();
     expect(first.events.map((e) => [e.type, e.resource.version])).toEqual([
       ['accommodation.created', 1],
@@ -150,12 +143,12 @@ describe.each(DIALECTS)('events on %s', (dialect) => {
     const stored = (await send('GET', `/api/reservations/${first.events[1]?.resource.id}`)).json();
     expect(first.events[1]?.data).toEqual(stored);
 
-    await importDocument(database.db, fixedClock('2025-06-17T00:00:00Z'), document);
+    await importDocument(used.db, fixedClock('2025-06-17T00:00:00Z'), document);
     expect((await feed(first.cursor)).events).toEqual([]);
 
     const changed = structuredClone(document);
     (changed.reservations[0] as { status?: string }).status = 'cancelled';
-    await importDocument(database.db, fixedClock('2025-06-18T00:00:00Z'), changed);
+    await importDocument(used.db, fixedClock('2025-06-18T00:00:00Z'), changed);
     const third = await feed(first.cursor);
     expect(third.events.map((e) => [e.type, e.resource.version, e.changes])).toEqual([
       ['reservation.cancelled', 2, ['status', 'modified', 'cancelled'].filter((f) => f !== 'modified')],
@@ -204,7 +197,7 @@ describe.each(DIALECTS)('events on %s', (dialect) => {
     const laterPosition = Buffer.from(later.split('_')[1] as string, 'base64url')
       .toString()
       .split('.');
-    await database.db.kysely
+    await used.db.kysely
       .updateTable('events_pruned')
       .set({
         txid: laterPosition[0] as string,
@@ -216,14 +209,18 @@ describe.each(DIALECTS)('events on %s', (dialect) => {
     expect(gone.headers['content-type']).toBe('application/problem+json; charset=utf-8');
     expect(gone.json()).toMatchObject({ type: 'urn:booking-service:problem:cursor-expired', status: 410 });
     expect(gone.json().detail).toMatch(/Events-Cursor/);
-    await database.db.kysely.updateTable('events_pruned').set({ txid: 0, position: 0 }).execute();
+    await used.db.kysely.updateTable('events_pruned').set({ txid: 0, position: 0 }).execute();
   });
 
   it('holds an empty answer until an event commits, then answers at once', async () => {
     const { cursor } = await feed();
     const started = Date.now();
-    const waiting = send('GET', `/api/events?after=${cursor}&wait=20`);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    let settled = false;
+    const waiting = send('GET', `/api/events?after=${cursor}&wait=20`).finally(() => (settled = true));
+    // The same read without `wait`, sent after it: once this one has answered, the first has read the
+    // feed too, and is held.
+    expect((await send('GET', `/api/events?after=${cursor}`)).json()).toEqual([]);
+    expect(settled).toBe(false);
     const created = (await send('POST', '/api/reservations', booking())).json();
     const answered = await waiting;
     expect((answered.json() as FeedEvent[]).map((e) => e.resource.id)).toEqual([created.id]);
@@ -240,10 +237,10 @@ describe.each(DIALECTS)('events on %s', (dialect) => {
     );
     await fc.assert(
       fc.asyncProperty(concurrentWrites, fc.nat(13), async (writes, snapshotAt) => {
-        await database.db.kysely.deleteFrom('events').execute();
-        await database.db.kysely.deleteFrom('reservations').execute();
+        await used.db.kysely.deleteFrom('events').execute();
+        await used.db.kysely.deleteFrom('reservations').execute();
         // Changed by hand: move the change counter, as the README asks, so no cached page survives.
-        await database.db.kysely
+        await used.db.kysely
           .updateTable('organizations')
           .set((eb) => ({ version: eb('version', '+', 1) }))
           .execute();

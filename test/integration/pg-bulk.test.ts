@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { type BulkRow, withBulkWriter } from '../../src/db/bulk-writer.js';
 import type { Db } from '../../src/db/database.js';
 import { addDays } from '../../src/shared/dates.js';
@@ -66,6 +66,13 @@ async function schemaOf(db: Db): Promise<string[]> {
 
 async function count(db: Db, table: 'organizations' | 'reservations' | 'events'): Promise<number> {
   const { rows } = await sql<{ n: number }>`select count(*)::integer as n from ${sql.table(table)}`.execute(db.kysely);
+  return rows[0]?.n as number;
+}
+
+/** How many statements of this test's database are waiting for a lock another connection holds. */
+async function waitingForLocks(db: Db): Promise<number> {
+  const { rows } = await sql<{ n: number }>`select count(*)::integer as n from pg_stat_activity
+    where datname = current_database() and wait_event_type = 'Lock'`.execute(db.kysely);
   return rows[0]?.n as number;
 }
 
@@ -292,7 +299,10 @@ describeRequiring([postgresServer()], 'bulk loads into PostgreSQL', () => {
     await loading.opened;
     let answered: number | undefined;
     const read = count(db, 'reservations').then((n) => (answered = n));
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Until PostgreSQL shows the reader waiting for a lock, or it has answered (then it did not wait).
+    await expect
+      .poll(async () => answered !== undefined || (await waitingForLocks(db)) > 0, { timeout: 10_000, interval: 20 })
+      .toBe(true);
     // The dropped indexes hold the table until the commit (the admin commands' trade, see bench/README.md).
     expect(answered).toBeUndefined();
     held.open();

@@ -1,10 +1,9 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { preparedReadsOf } from '../../src/db/prepared-reads.js';
 import type { ImportReservation } from '../../src/modules/data/import.schemas.js';
-import { testApp } from '../helpers/app.js';
-import { createTestDatabase, DIALECTS, type TestDatabase } from '../helpers/databases.js';
+import { DIALECTS } from '../helpers/databases.js';
 import { apiKeyFor, load } from '../helpers/fixtures.js';
+import { useApp } from '../helpers/use-database.js';
 
 /**
  * Issue 20: summaries pages and totals are kept under the organization's change counter, and a
@@ -17,22 +16,16 @@ import { apiKeyFor, load } from '../helpers/fixtures.js';
 const PATH = '/api/reservations/summaries';
 
 describe.each(DIALECTS)('summaries pages after the organization changed, on %s', (dialect) => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
+  const used = useApp(dialect);
   let nextId = 1;
   let nextUnit = 1;
 
-  beforeAll(async () => {
-    database = await createTestDatabase(dialect);
-    app = await testApp(database.db);
-  });
-  afterAll(() => database.drop());
   afterEach(() => vi.restoreAllMocks());
 
   /** A new organization in `timezone`; its reservations are made by `book`, each on a unit of its own. */
   async function park(id: number, timezone: string) {
-    await load(database.db, { organizations: [{ id, name: `Park ${id}`, timezone }] });
-    const key = await apiKeyFor(database.db, { organizations: [id] });
+    await load(used.db, { organizations: [{ id, name: `Park ${id}`, timezone }] });
+    const key = await apiKeyFor(used.db, { organizations: [id] });
     const book = async (dateFrom: string, dateTo: string, modified: string): Promise<ImportReservation> => {
       const unit = nextUnit++;
       const number = nextId++;
@@ -55,14 +48,14 @@ describe.each(DIALECTS)('summaries pages after the organization changed, on %s',
         modified,
         cancelled: null,
       };
-      await load(database.db, {
+      await load(used.db, {
         accommodations: [{ id: unit, organization: id, title: `Unit ${unit}`, type: 'chalet', maxPersons: 4 }],
         reservations: [reservation],
       });
       return reservation;
     };
     const get = async (query: string) => {
-      const response = await app.inject({
+      const response = await used.app.inject({
         url: `${PATH}?organization=${id}&${query}`,
         headers: { accept: 'application/json', 'x-api-key': key },
       });
@@ -93,7 +86,7 @@ describe.each(DIALECTS)('summaries pages after the organization changed, on %s',
     const late = await book('2025-05-01', '2025-05-03', '2025-05-31T23:30:00Z');
     const june = await book('2025-07-01', '2025-07-02', '2025-06-01T12:00:00Z');
     expect((await get('dateFrom=2025-06-01&dateTo=2025-06-30&referenceDate=modified')).numbers).toEqual(numbers(june));
-    await load(database.db, { organizations: [{ id: 30, name: 'Park 30', timezone: 'Europe/Amsterdam' }] });
+    await load(used.db, { organizations: [{ id: 30, name: 'Park 30', timezone: 'Europe/Amsterdam' }] });
     // Another period than the one asked above, so that no kept page answers it.
     expect((await get('dateFrom=2025-06-01&dateTo=2025-06-29&referenceDate=modified')).numbers).toEqual(
       numbers(late, june),
@@ -120,7 +113,7 @@ describe.each(DIALECTS)('summaries pages after the organization changed, on %s',
     await get('dateFrom=2025-07-01&dateTo=2025-07-31&limit=1');
     const plain = async (dateTo: string, offset: number) =>
       (
-        await database.db.kysely
+        await used.db.kysely
           .selectFrom('reservations')
           .select('reservation_number')
           .where('organization_id', '=', 50)
@@ -152,7 +145,7 @@ describe.each(DIALECTS)('summaries pages after the organization changed, on %s',
     const { book, get } = await park(60, 'UTC');
     const existing = await book('2025-07-05', '2025-07-06', '2025-06-01T12:00:00Z');
     await get('dateFrom=2025-07-01&dateTo=2025-07-31&limit=1');
-    const reads = preparedReadsOf(database.db.kysely);
+    const reads = preparedReadsOf(used.db.kysely);
     if (!reads) throw new Error('no prepared reads');
     // The first request's page statement has run, but its answer is held until the write below has
     // committed and a second request of the same page has arrived.
@@ -161,7 +154,7 @@ describe.each(DIALECTS)('summaries pages after the organization changed, on %s',
     const held = new Promise<void>((resolve) => (release = resolve));
     let started!: () => void;
     const read = new Promise<void>((resolve) => (started = resolve));
-    vi.spyOn(reads, 'rows').mockImplementationOnce(async (...args) => {
+    const pageReads = vi.spyOn(reads, 'rows').mockImplementationOnce(async (...args) => {
       const result = await rows(...args);
       started();
       await held;
@@ -171,9 +164,15 @@ describe.each(DIALECTS)('summaries pages after the organization changed, on %s',
     const first = get(query);
     await read;
     const arrival = await book('2025-07-01', '2025-07-02', '2025-06-03T12:00:00Z');
+    const readsBefore = pageReads.mock.calls.length;
     const second = get(query);
-    // Let the second request reach the point where it would take the first one's answer.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The second request past the point where it would take the first one's answer: reading the page
+    // itself. (Handed the first one's answer instead, it would never read it, and this fails.)
+    await vi.waitFor(
+      () =>
+        expect(pageReads.mock.calls.length, 'the second request reads the page itself').toBeGreaterThan(readsBefore),
+      { timeout: 10_000, interval: 5 },
+    );
     release();
     expect((await first).numbers).toEqual(numbers(existing));
     // Asked after the write: it must show it.
