@@ -23,10 +23,11 @@ export default tseslint.config(
     },
   },
   {
-    files: ['bench/**/*.mjs'],
+    files: ['bench/**/*.mjs', 'scripts/**/*.mjs'],
     languageOptions: {
       globals: {
         process: 'readonly',
+        URL: 'readonly',
         fetch: 'readonly',
         Buffer: 'readonly',
         setInterval: 'readonly',
