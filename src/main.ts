@@ -1,15 +1,5 @@
 #!/usr/bin/env node
 import { Command, CommanderError } from 'commander';
-import { registerBackup } from './cli/commands/backup.js';
-import { registerDump } from './cli/commands/dump.js';
-import { registerCredentials } from './cli/commands/credentials.js';
-import { registerEvents } from './cli/commands/events.js';
-import { registerExport } from './cli/commands/export.js';
-import { registerImport } from './cli/commands/import.js';
-import { registerMigrate } from './cli/commands/migrate.js';
-import { registerSeed } from './cli/commands/seed.js';
-import { registerServe } from './cli/commands/serve.js';
-import { registerWorker } from './cli/commands/worker.js';
 import { ConfigError } from './config.js';
 import { uniqueViolation } from './db/constraint-errors.js';
 import { AppError } from './shared/errors.js';
@@ -34,15 +24,30 @@ const program = new Command('booking')
   .description('booking-service: accommodations and reservations over a small, exact HTTP API')
   .showHelpAfterError()
   .exitOverride();
-registerServe(program);
-registerMigrate(program);
-registerImport(program);
-registerDump(program);
-registerBackup(program);
-registerSeed(program);
-registerCredentials(program);
-registerExport(program);
-registerEvents(program);
-registerWorker(program);
 
-program.parseAsync(process.argv).catch(reportFailure);
+/**
+ * The commands, in the order help lists them, each loaded only when asked for: `booking import` or
+ * `booking credentials` then loads what it uses and not the HTTP service as well (Fastify, its
+ * schemas and the API document), which took most of a second of a core at every start. Help, an
+ * option or an unknown name loads them all.
+ */
+const COMMANDS = new Map<string, () => Promise<(program: Command) => void>>([
+  ['serve', async () => (await import('./cli/commands/serve.js')).registerServe],
+  ['migrate', async () => (await import('./cli/commands/migrate.js')).registerMigrate],
+  ['import', async () => (await import('./cli/commands/import.js')).registerImport],
+  ['dump', async () => (await import('./cli/commands/dump.js')).registerDump],
+  ['backup', async () => (await import('./cli/commands/backup.js')).registerBackup],
+  ['seed', async () => (await import('./cli/commands/seed.js')).registerSeed],
+  ['credentials', async () => (await import('./cli/commands/credentials.js')).registerCredentials],
+  ['export', async () => (await import('./cli/commands/export.js')).registerExport],
+  ['events', async () => (await import('./cli/commands/events.js')).registerEvents],
+  ['worker', async () => (await import('./cli/commands/worker.js')).registerWorker],
+]);
+
+try {
+  const named = COMMANDS.get(process.argv[2] ?? '');
+  for (const load of named ? [named] : COMMANDS.values()) (await load())(program);
+  await program.parseAsync(process.argv);
+} catch (failure) {
+  reportFailure(failure);
+}

@@ -170,7 +170,7 @@ describe.each(DIALECTS)('content codings and 304 on %s', (dialect) => {
       expect(head.statusCode).toBe(200);
       expect(head.rawPayload.byteLength).toBe(0);
       expect(stable(head.headers)).toEqual(stable(get.headers));
-      expect(head.headers['events-cursor']).toEqual(expect.stringMatching(/^c1_/));
+      expect('events-cursor' in head.headers).toBe('events-cursor' in get.headers);
       expect(Number(head.headers['content-length'])).toBe(get.rawPayload.byteLength);
       const notModified = await request(url, { 'accept-encoding': coding, 'if-none-match': get.headers.etag }, 'HEAD');
       expect(notModified.statusCode).toBe(304);
