@@ -2,9 +2,10 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Files that measure time or the machine's load (response-time equality, event-loop delay, memory
- * and worker limits) or stop shared things (faults, HAProxy in front of several servers): they run
- * one at a time, after every other file has finished, so nothing else on the machine skews them.
- * Every other file runs beside others and may not depend on running alone.
+ * and worker limits, the feed's wake-up latency: on PostgreSQL any file's open transaction delays
+ * it) or stop shared things (faults, HAProxy in front of several servers): they run one at a time,
+ * after every other file has finished, so nothing else on the machine skews them. Every other file
+ * runs beside others and may not depend on running alone.
  */
 const SERIAL = [
   'test/integration/auth-timing.test.ts',
@@ -12,6 +13,7 @@ const SERIAL = [
   'test/e2e/haproxy.test.ts',
   'test/e2e/faults.test.ts',
   'test/e2e/workers-limits.test.ts',
+  'test/e2e/events-feed.test.ts',
 ];
 
 /**

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createClient, verifyWebhook } from '../../client/index.js';
 import { DIALECTS } from '../helpers/databases.js';
+import { feedCaughtUp } from '../helpers/feed.js';
 import { twoOrganizations } from '../helpers/fixtures.js';
 import { ROOT, runCli, startServer } from '../helpers/processes.js';
 import { retryingFetch } from '../helpers/retrying-fetch.js';
@@ -52,6 +53,7 @@ describe.each(DIALECTS)('the changes feed from the CLI and the SDK on %s', (dial
         const booked = await book(baseUrl, day);
         expect(booked.status, await booked.text()).toBe(201);
       }
+      await feedCaughtUp(used.db);
       const tailed = await runCli(['events', 'tail', '--base-url', baseUrl, '--types', 'reservation.created'], {
         BOOKING_API_KEY: apiKey,
       });
@@ -111,6 +113,8 @@ describe.each(DIALECTS)('the changes feed from the CLI and the SDK on %s', (dial
   it('follows the feed through a restart of the service, missing nothing and repeating nothing', async () => {
     const first = await startServer([], env);
     const port = new URL(first.baseUrl).port;
+    // The cursor is to follow every change made so far (the import, the first test's bookings).
+    await feedCaughtUp(used.db);
     const listed = await retryingFetch(`${first.baseUrl}/api/accommodations/`, { headers: { 'x-api-key': apiKey } });
     const start = listed.headers.get('events-cursor') as string;
     const controller = new AbortController();

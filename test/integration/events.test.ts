@@ -3,6 +3,7 @@ import parseLinkHeader from 'parse-link-header';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { importDocument } from '../../src/modules/data/import.service.js';
 import { DIALECTS, emptyDatabase } from '../helpers/databases.js';
+import { feedCaughtUp } from '../helpers/feed.js';
 import { apiKeyFor, fixedClock, load, twoOrganizations } from '../helpers/fixtures.js';
 import { useApp } from '../helpers/use-database.js';
 
@@ -45,8 +46,9 @@ describe.each(DIALECTS)('events on %s', (dialect) => {
   const send = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
     used.app.inject({ method, url, payload: payload as never, headers: { 'x-api-key': key } });
 
-  /** Every event after `after`, following `next` with pages of `limit`. */
+  /** Every event after `after`, following `next` with pages of `limit`: all committed before the call. */
   async function feed(after?: string, limit = 1000): Promise<{ events: FeedEvent[]; cursor: string }> {
+    await feedCaughtUp(used.db);
     const events: FeedEvent[] = [];
     let url = `/api/events?limit=${limit}${after ? `&after=${after}` : ''}`;
     for (let page = 0; page < 10_000; page++) {
@@ -169,6 +171,7 @@ describe.each(DIALECTS)('events on %s', (dialect) => {
     const a = (await send('POST', '/api/reservations', booking())).json();
     const b = (await send('POST', '/api/reservations', booking({ accommodation: 12 }))).json();
     await send('PATCH', `/api/reservations/${a.id}`, { adults: 3 });
+    await feedCaughtUp(used.db);
     const ofA = (await send('GET', `/api/events?reservation=${a.id}`)).json() as FeedEvent[];
     expect(ofA.map((e) => [e.type, e.resource.id])).toEqual([
       ['reservation.created', a.id],
@@ -181,6 +184,7 @@ describe.each(DIALECTS)('events on %s', (dialect) => {
     expect(empty.json()).toEqual([]);
     expect(parseLinkHeader(empty.headers.link as string)?.next?.after).toBe(cursor);
     await send('PATCH', `/api/reservations/${b.id}`, { adults: 1 });
+    await feedCaughtUp(used.db);
     expect(
       ((await send('GET', `/api/events?after=${cursor}`)).json() as FeedEvent[]).map((e) => e.resource.id),
     ).toEqual([b.id]);

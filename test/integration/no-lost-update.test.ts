@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { addDays } from '../../src/shared/dates.js';
 import { releasedTogether } from '../helpers/barrier.js';
 import { DIALECTS, emptyDatabase } from '../helpers/databases.js';
+import { feedCaughtUp } from '../helpers/feed.js';
 import { apiKeyFor, load, twoOrganizations } from '../helpers/fixtures.js';
 import { countDoubleBookings } from '../helpers/overlaps.js';
 import { useApp } from '../helpers/use-database.js';
@@ -84,6 +85,7 @@ describe.each(DIALECTS)('concurrent writes on %s', (dialect) => {
       expect(stored).toEqual(patchWasLast ? patch?.json() : put?.json());
       // One event per committed change. (Their order in the feed is by transaction id on PostgreSQL,
       // which two writers racing for the organization's lock can invert: versions order them.)
+      await feedCaughtUp(used.db);
       const events = (await send('GET', `/api/events?reservation=${id}`)).json() as { resource: { version: number } }[];
       expect(events.map((e) => e.resource.version).toSorted((a, b) => a - b)).toEqual([1, 2, 3]);
     }
