@@ -205,6 +205,31 @@ describe('booking CLI errors', () => {
     expect(result.stderr).not.toMatch(/\n\s+at /);
   });
 
+  it('lists every command in its help and after an unknown one, though each command loads alone', async () => {
+    const commands = [
+      'serve',
+      'migrate',
+      'import',
+      'dump',
+      'backup',
+      'seed',
+      'credentials',
+      'export',
+      'events',
+      'worker',
+    ];
+    const listed = (text: string) => [...text.matchAll(/^ {2}(\w+) /gm)].map(([, name]) => name);
+    const help = await runCli(['--help']);
+    expect(help.code).toBe(0);
+    expect(listed(help.stdout)).toEqual([...commands, 'help']);
+    const unknown = await runCli(['bookings']);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain("error: unknown command 'bookings'");
+    expect(listed(unknown.stderr)).toEqual([...commands, 'help']);
+    const one = await runCli(['help', 'import']);
+    expect(one.stdout).toMatch(/^Usage: booking import \[options\] <file>/);
+  });
+
   it('stops on a bad environment variable, naming it', async () => {
     const result = await runCli(['migrate'], { DATABASE_URL: 'nonsense' });
     expect(result.code).toBe(1);
