@@ -1,14 +1,15 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Files that measure time or the machine's load (response-time equality, event-loop delay, memory
- * and worker limits, the feed's wake-up latency: on PostgreSQL any file's open transaction delays
- * it) or stop shared things (faults, HAProxy in front of several servers): they run one at a time,
+ * Files that measure time or the machine's load (response-time equality, floods of real password
+ * checks, event-loop delay, memory and worker limits, the feed's wake-up latency: on PostgreSQL any
+ * file's open transaction delays it) or stop shared things (faults, HAProxy in front of several servers): they run one at a time,
  * after every other file has finished, so nothing else on the machine skews them. Every other file
  * runs beside others and may not depend on running alone.
  */
 const SERIAL = [
   'test/integration/auth-timing.test.ts',
+  'test/integration/auth-flood.test.ts',
   'test/integration/overload.test.ts',
   'test/e2e/haproxy.test.ts',
   'test/e2e/faults.test.ts',

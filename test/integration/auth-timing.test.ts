@@ -8,7 +8,7 @@ import { useApp } from '../helpers/use-database.js';
  * OWASP API2: response time must not reveal whether a username exists. 100 tries, interleaved so
  * both kinds meet the same machine noise; one database suffices (the cost is the password hash).
  *
- * The one test file with the service's own password cost: every other test hashes cheaply
+ * At the service's own password cost, as auth-flood's floods: every other test hashes cheaply
  * (CHEAP_PASSWORD_HASHING). The app is built as the server builds it, naming no cost, so these
  * tests also prove what production hashes at, and that its decoy costs what a real password does.
  */
