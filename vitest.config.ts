@@ -15,6 +15,9 @@ const SERIAL = [
   'test/e2e/faults.test.ts',
   'test/e2e/workers-limits.test.ts',
   'test/e2e/events-feed.test.ts',
+  // Kills a worker while one of its own deliveries is on the wire: beside other files, the kill
+  // landed between attempts (no aborted connection) once in four runs.
+  'test/e2e/webhook-leases.test.ts',
 ];
 
 /**

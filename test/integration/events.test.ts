@@ -182,12 +182,18 @@ describe.each(DIALECTS)('events on %s', (dialect) => {
     const { cursor } = await feed();
     const empty = await send('GET', `/api/events?after=${cursor}`);
     expect(empty.json()).toEqual([]);
-    expect(parseLinkHeader(empty.headers.link as string)?.next?.after).toBe(cursor);
+    // The empty page's resume point: on PostgreSQL it follows the server's horizon, which the other
+    // databases' transactions move on, so it may lie past the cursor given, but never past an event
+    // still to come.
+    const resume = parseLinkHeader(empty.headers.link as string)?.next?.after as string;
+    expect(resume).toMatch(/^c1_/);
     await send('PATCH', `/api/reservations/${b.id}`, { adults: 1 });
     await feedCaughtUp(used.db);
-    expect(
-      ((await send('GET', `/api/events?after=${cursor}`)).json() as FeedEvent[]).map((e) => e.resource.id),
-    ).toEqual([b.id]);
+    for (const from of [cursor, resume]) {
+      expect(
+        ((await send('GET', `/api/events?after=${from}`)).json() as FeedEvent[]).map((e) => e.resource.id),
+      ).toEqual([b.id]);
+    }
   });
 
   it('answers a malformed cursor with 400 naming after, and one older than what is kept with 410', async () => {
