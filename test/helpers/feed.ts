@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { expect } from 'vitest';
+import { vi } from 'vitest';
 import type { Db } from '../../src/db/database.js';
 
 /**
@@ -20,10 +20,12 @@ export async function feedCaughtUp(db: Db): Promise<void> {
   const { rows } = await snapshot.execute(db.kysely);
   // Every transaction id below xmax had been handed out when the call was made.
   const begunSoFar = BigInt(rows[0]?.xmax ?? 0);
-  await expect
-    .poll(async () => BigInt((await snapshot.execute(db.kysely)).rows[0]?.xmin ?? 0) >= begunSoFar, {
-      timeout: 60_000,
-      interval: 20,
-    })
-    .toBe(true);
+  // vi.waitFor, unlike expect.poll, also works in a beforeAll.
+  await vi.waitFor(
+    async () => {
+      const xmin = BigInt((await snapshot.execute(db.kysely)).rows[0]?.xmin ?? 0);
+      if (xmin < begunSoFar) throw new Error(`transactions begun before ${begunSoFar} are still running (xmin ${xmin})`);
+    },
+    { timeout: 60_000, interval: 20 },
+  );
 }
