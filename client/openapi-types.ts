@@ -664,6 +664,8 @@ export interface components {
          *       "children": 1,
          *       "babies": 0,
          *       "guestName": "Anna de Vries",
+         *       "name": "Anna de Vries",
+         *       "guest": null,
          *       "totalAmount": "875.00",
          *       "currency": "EUR",
          *       "channel": "website",
@@ -714,6 +716,10 @@ export interface components {
             babies: number;
             /** @description Main booker, as displayed */
             guestName: string;
+            /** @description The same text as guestName: the field the original service's published client reads (`$reservation->name`) */
+            name: string;
+            /** @description The guest record (SPEC §15) when there is one; null until guest records exist */
+            guest: number | null;
             /** @example 412.50 */
             totalAmount: string;
             /**
@@ -2687,15 +2693,9 @@ export interface operations {
             query: {
                 /** @description Organization id; may be omitted when the credential is bound to exactly one organization */
                 organization?: number;
-                /**
-                 * @description Start of the period (inclusive)
-                 * @example 2025-07-14
-                 */
+                /** @description Start of the period (inclusive): a calendar date YYYY-MM-DD, or an RFC 3339 timestamp whose date as written is the date */
                 dateFrom: string;
-                /**
-                 * @description End of the period (inclusive)
-                 * @example 2025-07-14
-                 */
+                /** @description End of the period (inclusive): a calendar date YYYY-MM-DD, or an RFC 3339 timestamp whose date as written is the date */
                 dateTo: string;
                 /** @description Which date of a reservation must fall in the period; default date-from */
                 referenceDate?: "date-from" | "date-to" | "stay" | "created" | "modified" | "cancelled";
@@ -2708,6 +2708,10 @@ export interface operations {
                  * @example confirmed,checked-in
                  */
                 status?: string;
+                /** @description Only records modified at or after this date (start of the day in the organization's time zone) or RFC 3339 timestamp */
+                modifiedSince?: string;
+                /** @description Another name of modifiedSince (the original service's clients send it); naming both is a 400. Only records modified at or after this date (start of the day in the organization's time zone) or RFC 3339 timestamp */
+                modifiedDateFrom?: string;
             };
             header?: never;
             path?: never;

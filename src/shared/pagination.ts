@@ -38,22 +38,33 @@ function parameterName(segment: string): string {
 }
 
 /**
- * What RFC 3986 lets stand unencoded in a path or a query: unreserved characters, sub-delims, ":",
- * "@", "/" and "?" (and "%" where it starts an escape). Node's HTTP parser passes more than that
- * through in a request target (`"`, `<`, `>`, `\`, `^`, `` ` ``, `{`, `|`, `}`, `#`, `[`, `]`), and a
- * raw `>` or `"` copied into Link would end the URI reference early and let the rest of the query
- * write relations of its own (`x=a>;rel="first",<http://evil.example/…`).
+ * What a Link URL may hold unencoded (SPEC §4.3): RFC 3986's unreserved characters, ":", "@", "/",
+ * "?", the sub-delims "!$&()*+=" (and "%" where it starts an escape). Everything else is
+ * percent-encoded, for two reasons:
+ *
+ * - Node's HTTP parser passes more than RFC 3986 allows through in a request target (`"`, `<`, `>`,
+ *   `\`, `^`, `` ` ``, `{`, `|`, `}`, `#`, `[`, `]`), and a raw `>` or `"` copied into Link would end
+ *   the URI reference early and let the rest of the query write relations of its own
+ *   (`x=a>;rel="first",<http://evil.example/…`).
+ * - The sub-delims `;`, `,` and `'` are allowed raw by RFC 3986 and by RFC 8288 inside `<…>`, but the
+ *   parsers clients use split or trim on them regardless: Python's `requests` (`response.links`)
+ *   splits an entry at its first `;` (`?x=a;b` lost every relation) and strips `'` from the URL's
+ *   ends, PHP's guzzlehttp/psr7 `Header::parse` splits entries at every `,` (`status=a,b` broke it).
+ *   Written `%3B`, `%2C`, `%27` they mean the same to the service, as to any form decoder.
+ *
+ * `=` and `&` stay as they are: they carry the query's structure (encoded, they would no longer
+ * separate names, values and parameters). Spaces and controls are outside the set: encoded too.
  */
-const URI_CHARACTER = /[A-Za-z0-9\-._~!$&'()*+,;=:@/?]/;
-const URI_TEXT = /^(?:[A-Za-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9A-Fa-f]{2})*$/;
+const URI_CHARACTER = /[A-Za-z0-9\-._~!$&()*+=:@/?]/;
+const URI_TEXT = /^(?:[A-Za-z0-9\-._~!$&()*+=:@/?]|%[0-9A-Fa-f]{2})*$/;
 
 const percentEncoded = (character: string) =>
   [...Buffer.from(character, 'utf8')].map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join('');
 
 /**
- * The text as a well-formed URI path and query: each character RFC 3986 does not allow there is
- * percent-encoded (non-ASCII as its UTF-8 bytes), everything else keeps its spelling, including
- * escapes already present. Text that is well-formed already (nearly every request) is returned as is.
+ * The text as a Link URL's path and query: each character outside URI_CHARACTER is percent-encoded
+ * (non-ASCII as its UTF-8 bytes), everything else keeps its spelling, including escapes already
+ * present (`%2c` stays `%2c`). Text that needs no change (nearly every request) is returned as is.
  */
 export function encodeUriText(text: string): string {
   if (URI_TEXT.test(text)) return text;
@@ -79,8 +90,8 @@ function requestPath(target: string): string {
 
 /**
  * The request's own URL pointing at another page: `limit` and `offset` keep their position (or are
- * appended, limit first, when absent); every other parameter keeps its order and spelling, with the
- * characters a URI may not hold percent-encoded.
+ * appended, limit first, when absent); every other parameter keeps its order, its name and its value's
+ * meaning: its spelling, except the characters encodeUriText percent-encodes.
  */
 export function pageUrl(requestUrl: string, limit: number, offset: number): string {
   const q = requestUrl.indexOf('?');

@@ -254,6 +254,8 @@ describe.each(DIALECTS)('the client SDK and booking export against a real server
       children: Number(row.children),
       babies: Number(row.babies),
       guestName: row.guestName as string,
+      name: row.name as string,
+      guest: row.guest === '' ? null : Number(row.guest),
       totalAmount: row.totalAmount as string,
       currency: row.currency as string,
       channel: row.channel as string,

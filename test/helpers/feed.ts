@@ -24,7 +24,8 @@ export async function feedCaughtUp(db: Db): Promise<void> {
   await vi.waitFor(
     async () => {
       const xmin = BigInt((await snapshot.execute(db.kysely)).rows[0]?.xmin ?? 0);
-      if (xmin < begunSoFar) throw new Error(`transactions begun before ${begunSoFar} are still running (xmin ${xmin})`);
+      if (xmin < begunSoFar)
+        throw new Error(`transactions begun before ${begunSoFar} are still running (xmin ${xmin})`);
     },
     { timeout: 60_000, interval: 20 },
   );

@@ -104,7 +104,8 @@ describe.each(DIALECTS)('events on %s', (dialect) => {
     ]);
     expect(events.map((e) => [e.changes, e.previous])).toEqual([
       [undefined, undefined],
-      [['guestName'], { guestName: 'Anna' }],
+      // `name` is the same text as guestName (SPEC §2): a summary field, so it changes with it.
+      [['guestName', 'name'], { guestName: 'Anna', name: 'Anna' }],
       [['dateFrom', 'dateTo'], { dateFrom: '2025-07-10', dateTo: '2025-07-15' }],
       [['status'], { status: 'option' }],
       [['status', 'cancelled'], { status: 'confirmed', cancelled: null }],

@@ -156,8 +156,16 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(summaries.responses['304']?.headers ?? {})).toEqual(expect.arrayContaining(['ETag']));
 
     const parameter = (name: string) => summaries.parameters?.find((p) => p.name === name && p.in === 'query');
-    expect(parameter('dateFrom')).toMatchObject({ required: true, schema: { format: 'date' } });
-    expect(parameter('dateTo')).toMatchObject({ required: true, schema: { format: 'date' } });
+    // A date, or an RFC 3339 timestamp whose date is taken (SPEC §4.2): the shape, validity beside.
+    for (const name of ['dateFrom', 'dateTo']) {
+      expect(parameter(name)).toMatchObject({ required: true, schema: { type: 'string', maxLength: 40 } });
+      const shape = new RegExp(parameter(name)?.schema.pattern as string);
+      expect(['2025-07-01', '2025-07-01T00:00:00Z', '2025-07-01T23:30:00-05:00'].every((v) => shape.test(v))).toBe(
+        true,
+      );
+      expect(['01-07-2025', '2025-07-01T00:00', 'today'].some((v) => shape.test(v))).toBe(false);
+    }
+    expect(parameter('modifiedDateFrom')?.schema.pattern).toBe(parameter('modifiedSince')?.schema.pattern);
     expect(parameter('limit')).toMatchObject({ schema: { type: 'integer', minimum: 1, maximum: 100 } });
     expect(parameter('offset')).toMatchObject({ schema: { type: 'integer', minimum: 0 } });
     expect(parameter('referenceDate')?.schema.enum).toEqual([

@@ -1,156 +1,160 @@
-import parseLinkHeader from 'parse-link-header';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/databases.js';
 import { basicFor, basicHeader, twoOrganizations } from '../helpers/fixtures.js';
 import { useApp } from '../helpers/use-database.js';
 
 /**
- * A drop-in for the original service (issue 17): the requests exactly as its published PHP client
- * makes them, answered as SPEC §4 and §9 say. That client
- * - authenticates with HTTP Basic and sends `Accept: application/json` on every request;
- * - calls every path with a trailing slash (`/api/accommodations/`, `/api/reservations/summaries/`,
- *   `/api/reservations/{id}/`);
- * - appends `organization` as the last query parameter, after its own;
- * - filters accommodations with `modifiedDateFrom`, pages summaries with `limit=100&offset=0`
- *   named explicitly, and follows `Link: rel="next"`;
- * - updates a record with PUT of the whole record.
+ * A drop-in for the original service (issues 17 and 34): the requests exactly as its published PHP
+ * client sends them, answered as SPEC §4 says, and read as that client reads them.
+ *
+ * What it sends was captured, not inferred: `recranet/recranet-api-php` at 85153a70eb14 (MIT), run
+ * unchanged (`php app.php accommodations …`, `php app.php reservations …`) with its Composer
+ * dependencies from their public repositories, through a proxy that logged every request. Its
+ * base URL is hard-coded (`https://app.recranet.com/api`); the requests below are those, with
+ * organization 1000 and the dates of its help text. It
+ * - authenticates with HTTP Basic and sends `User-Agent: recranet-api-php/1.1.0;PHP/8.2.x` and
+ *   libcurl's default Accept (any type), nothing else;
+ * - calls `/api/accommodations/` with a trailing slash and `/api/reservations/summaries` without;
+ * - builds the query with `http_build_query` from the command's arguments in their order, and
+ *   appends `organization` last: `dateFrom, dateTo, offset, limit, modifiedDateFrom`, each only when
+ *   given; values percent-encoded (`:` as `%3A`);
+ * - passes dates as typed: its help text documents them as ISO 8601 timestamps
+ *   (`2019-01-01T00:00:00Z`);
+ * - makes one request per command and reads no response header: a user pages by running the
+ *   command again with the next offset until a page comes back short;
+ * - prints `id - name (modified: …)` for a reservation and `id - title (modified: …)` for an
+ *   accommodation, from the decoded JSON objects.
  */
+const CAPTURED = {
+  headers: { 'user-agent': 'recranet-api-php/1.1.0;PHP/8.2.36', accept: '*/*' },
+  accommodations: '/api/accommodations/?organization=1000',
+  accommodationsModified: '/api/accommodations/?modifiedDateFrom=2019-01-01T00%3A00%3A00Z&organization=1000',
+  summaries:
+    '/api/reservations/summaries?dateFrom=2019-01-01T00%3A00%3A00Z&dateTo=2019-12-31T00%3A00%3A00Z&organization=1000',
+  summariesPaged:
+    '/api/reservations/summaries?dateFrom=2019-01-01T00%3A00%3A00Z&dateTo=2019-12-31T00%3A00%3A00Z&offset=0&limit=100' +
+    '&modifiedDateFrom=2019-01-01T00%3A00%3A00Z&organization=1000',
+} as const;
 
 const ORGANIZATION = 1;
-const withOrganization = (path: string, query: string) =>
-  `${path}?${query ? `${query}&` : ''}organization=${ORGANIZATION}`;
+
+/** A captured request line with this test's organization and dates in place of the capture's. */
+function asCaptured(target: string, values: { dateFrom?: string; dateTo?: string; modified?: string } = {}) {
+  return target
+    .replace('organization=1000', `organization=${ORGANIZATION}`)
+    .replace('dateFrom=2019-01-01T00%3A00%3A00Z', `dateFrom=${encodeURIComponent(values.dateFrom ?? '')}`)
+    .replace('dateTo=2019-12-31T00%3A00%3A00Z', `dateTo=${encodeURIComponent(values.dateTo ?? '')}`)
+    .replace(
+      'modifiedDateFrom=2019-01-01T00%3A00%3A00Z',
+      `modifiedDateFrom=${encodeURIComponent(values.modified ?? '')}`,
+    );
+}
+
+/** What the client prints for each item: `sprintf('%d - %s (modified: %s)', id, name or title, modified)`. */
+const printed = (items: { id: number; name?: string; title?: string; modified: string }[], field: 'name' | 'title') =>
+  items.map((item) => `${item.id} - ${item[field] ?? ''} (modified: ${item.modified})`);
 
 describe.each(DIALECTS)("the original service's PHP client on %s", (dialect) => {
-  const used = useApp(dialect, { data: twoOrganizations });
+  let now = Date.parse('2025-06-01T09:00:00Z');
+  const used = useApp(dialect, { data: twoOrganizations, app: { clock: () => new Date(now) } });
   let authorization: string;
+  /** The stays booked below, in arrival order, and when each was last modified. */
+  const booked: { id: number; guestName: string; modified: string }[] = [];
 
   beforeAll(async () => {
     authorization = (await basicFor(used.db, 'channel-manager', { organizations: [1, 2], scope: 'write' }))
       .authorization;
-    // Five July stays over two chalets: enough for a walk of several pages.
-    for (const [accommodation, dateFrom, dateTo] of [
-      [10, '2025-07-01', '2025-07-05'],
-      [12, '2025-07-02', '2025-07-06'],
-      [10, '2025-07-05', '2025-07-09'],
-      [12, '2025-07-10', '2025-07-12'],
-      [10, '2025-07-20', '2025-07-27'],
+    // Five July stays over two chalets, the last two booked (so modified) three weeks after the rest.
+    for (const [accommodation, dateFrom, dateTo, at] of [
+      [10, '2025-07-01', '2025-07-05', '2025-06-01T09:00:00Z'],
+      [12, '2025-07-02', '2025-07-06', '2025-06-01T10:00:00Z'],
+      [10, '2025-07-05', '2025-07-09', '2025-06-01T11:00:00Z'],
+      [12, '2025-07-10', '2025-07-12', '2025-06-20T08:00:00Z'],
+      [10, '2025-07-20', '2025-07-27', '2025-06-20T09:00:00Z'],
     ] as const) {
-      const created = await send('POST', '/api/reservations/', {
-        organization: ORGANIZATION,
-        accommodation,
-        dateFrom,
-        dateTo,
-        adults: 2,
-        guestName: `Guest ${dateFrom}`,
-        totalAmount: '400.00',
-        currency: 'EUR',
+      now = Date.parse(at);
+      const guestName = `Gast ${dateFrom}`;
+      const created = await used.app.inject({
+        method: 'POST',
+        url: '/api/reservations',
+        headers: { authorization, accept: 'application/json' },
+        payload: {
+          organization: ORGANIZATION,
+          accommodation,
+          dateFrom,
+          dateTo,
+          adults: 2,
+          guestName,
+          totalAmount: '400.00',
+          currency: 'EUR',
+        },
       });
       expect(created.statusCode, created.body).toBe(201);
+      booked.push({ id: (created.json() as { id: number }).id, guestName, modified: at });
     }
   });
 
-  function send(method: 'GET' | 'POST' | 'PUT', url: string, body?: object, auth = authorization) {
-    return used.app.inject({
-      method,
-      url,
-      payload: body,
-      headers: { authorization: auth, accept: 'application/json' },
-    });
-  }
+  const send = (url: string, auth = authorization) =>
+    used.app.inject({ method: 'GET', url, headers: { authorization: auth, ...CAPTURED.headers } });
 
-  it('lists accommodations modified since a date with modifiedDateFrom', async () => {
-    const response = await send('GET', withOrganization('/api/accommodations/', 'modifiedDateFrom=2025-03-01'));
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
-    expect((response.json() as { id: number }[]).map((a) => a.id)).toEqual([12]);
-  });
-
-  it('pages the summaries of a month with limit and offset named, following Link to the end', async () => {
-    const first = await send(
-      'GET',
-      withOrganization(
-        '/api/reservations/summaries/',
-        'dateFrom=2025-07-01&dateTo=2025-07-31&referenceDate=date-from&limit=100&offset=0',
-      ),
-    );
-    expect(first.statusCode).toBe(200);
-    expect(first.headers['x-total-count']).toBe('5');
-    // Everything on the first page: no Link (SPEC §4.3).
-    expect(first.headers.link).toBeUndefined();
-
-    // With a page of two, the client follows rel="next": the links keep its path, trailing slash
-    // included, and its parameters in its order, organization last.
-    let url: string | undefined = withOrganization(
-      '/api/reservations/summaries/',
-      'dateFrom=2025-07-01&dateTo=2025-07-31&referenceDate=date-from&limit=2&offset=0',
-    );
-    const seen: string[] = [];
-    const visited: string[] = [];
-    for (let page = 0; url && page < 10; page++) {
-      visited.push(url);
-      const response = await send('GET', url);
-      expect(response.statusCode).toBe(200);
-      seen.push(...(response.json() as { dateFrom: string }[]).map((r) => r.dateFrom));
-      url = parseLinkHeader(String(response.headers.link ?? ''))?.next?.url;
-    }
-    expect(seen).toEqual(['2025-07-01', '2025-07-02', '2025-07-05', '2025-07-10', '2025-07-20']);
-    expect(visited.slice(1)).toEqual([
-      '/api/reservations/summaries/?dateFrom=2025-07-01&dateTo=2025-07-31&referenceDate=date-from&limit=2&offset=2&organization=1',
-      '/api/reservations/summaries/?dateFrom=2025-07-01&dateTo=2025-07-31&referenceDate=date-from&limit=2&offset=4&organization=1',
+  it('lists accommodations, all and modified since a timestamp, as JSON for Accept: */*', async () => {
+    const all = await send(asCaptured(CAPTURED.accommodations));
+    expect(all.statusCode).toBe(200);
+    expect(all.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(printed(all.json(), 'title')).toEqual([
+      '10 - Chalet 10 (modified: 2025-02-28T22:59:59Z)',
+      '12 - Chalet 12 (modified: 2025-03-01T12:00:00Z)',
     ]);
+    const since = await send(asCaptured(CAPTURED.accommodationsModified, { modified: '2025-03-01T00:00:00Z' }));
+    expect(since.statusCode).toBe(200);
+    expect(printed(since.json(), 'title')).toEqual(['12 - Chalet 12 (modified: 2025-03-01T12:00:00Z)']);
   });
 
-  it('reads and replaces a reservation and an accommodation with PUT on their trailing-slash paths', async () => {
-    const [summary] = (
-      await send('GET', withOrganization('/api/reservations/summaries/', 'dateFrom=2025-07-20&dateTo=2025-07-20'))
-    ).json() as { id: number; reservationNumber: string }[];
-    const path = `/api/reservations/${summary?.id}/`;
-    const read = await send('GET', withOrganization(path, ''));
-    expect(read.statusCode).toBe(200);
-    const replaced = await send('PUT', withOrganization(path, ''), {
-      organization: ORGANIZATION,
-      accommodation: 10,
-      dateFrom: '2025-07-20',
-      dateTo: '2025-07-28',
-      adults: 2,
-      children: 2,
-      babies: 0,
-      guestName: 'Guest 2025-07-20',
-      totalAmount: '460.00',
-      currency: 'EUR',
-      channel: 'api',
-      status: 'confirmed',
-    });
-    expect(replaced.statusCode, replaced.body).toBe(200);
-    expect(replaced.json()).toMatchObject({
-      id: summary?.id,
-      reservationNumber: summary?.reservationNumber,
-      dateTo: '2025-07-28',
-      nights: 8,
-      children: 2,
-      totalAmount: '460.00',
-    });
-    expect((await send('GET', withOrganization(path, ''))).json()).toEqual(replaced.json());
+  it('lists the summaries of a period given as timestamps, each with a name to print', async () => {
+    const response = await send(
+      asCaptured(CAPTURED.summaries, { dateFrom: '2025-07-01T00:00:00Z', dateTo: '2025-07-31T00:00:00Z' }),
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    expect(printed(response.json(), 'name')).toEqual(
+      booked.map((b) => `${b.id} - ${b.guestName} (modified: ${b.modified})`),
+    );
+  });
 
-    const unit = await send('PUT', withOrganization('/api/accommodations/12/', ''), {
-      organization: ORGANIZATION,
-      title: 'Chalet 12 (renovated)',
-      type: 'chalet',
-      maxPersons: 6,
-      bedrooms: 3,
-      active: true,
-    });
-    expect(unit.statusCode, unit.body).toBe(200);
-    expect(unit.json()).toMatchObject({ id: 12, title: 'Chalet 12 (renovated)' });
+  it('asks with offset, limit and modifiedDateFrom for only what changed since its last run', async () => {
+    const response = await send(
+      asCaptured(CAPTURED.summariesPaged, {
+        dateFrom: '2025-07-01T00:00:00Z',
+        dateTo: '2025-07-31T00:00:00Z',
+        modified: '2025-06-15T00:00:00Z',
+      }),
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    expect(printed(response.json(), 'name')).toEqual(
+      booked.slice(3).map((b) => `${b.id} - ${b.guestName} (modified: ${b.modified})`),
+    );
+  });
+
+  it('pages as its user does: the next offset until a page comes back short, reading no header', async () => {
+    const limit = 2;
+    const seen: number[] = [];
+    for (let offset = 0; offset <= 10; offset += limit) {
+      const response = await send(
+        asCaptured(CAPTURED.summariesPaged, {
+          dateFrom: '2025-07-01T00:00:00Z',
+          dateTo: '2025-07-31T00:00:00Z',
+          modified: '2025-01-01T00:00:00Z',
+        }).replace('offset=0&limit=100', `offset=${offset}&limit=${limit}`),
+      );
+      expect(response.statusCode).toBe(200);
+      const page = (response.json() as { id: number }[]).map((r) => r.id);
+      seen.push(...page);
+      if (page.length < limit) break;
+    }
+    expect(seen).toEqual(booked.map((b) => b.id));
   });
 
   it('answers a wrong password with 401 and the Basic challenge, naming nothing', async () => {
-    const response = await send(
-      'GET',
-      withOrganization('/api/accommodations/', ''),
-      undefined,
-      basicHeader('channel-manager', 'wrong'),
-    );
+    const response = await send(asCaptured(CAPTURED.accommodations), basicHeader('channel-manager', 'wrong'));
     expect(response.statusCode).toBe(401);
     expect(response.headers['www-authenticate']).toBe('Basic realm="booking", charset="UTF-8"');
     expect(response.body).not.toMatch(/password|username/i);

@@ -119,6 +119,8 @@ function summaryOf(row: Row, titles: Map<number, string>) {
     children: row.children,
     babies: row.babies,
     guestName: row.guest_name,
+    name: row.guest_name,
+    guest: null,
     totalAmount: `${Math.floor(minor / 100)}.${String(minor % 100).padStart(2, '0')}`,
     currency: row.currency,
     channel: row.channel,
@@ -134,6 +136,10 @@ interface SummaryQuery {
   pinned: boolean;
   dateFrom: string;
   dateTo: string;
+  /** How the period's ends are written: as dates, or as timestamps whose date as written is the date. */
+  periodSpelling: PeriodSpelling;
+  /** modifiedSince under one of its names, and its value: a date or a timestamp. */
+  modified: { name: 'modifiedSince' | 'modifiedDateFrom'; value: string } | undefined;
   reference: Reference | undefined;
   status: string | undefined;
   limit: number | undefined;
@@ -149,18 +155,30 @@ function parametersOf(q: SummaryQuery): [string, string][] {
   if (q.offset !== undefined) page.push(['offset', String(q.offset)]);
   const rest: [string, string][] = [
     ['organization', String(q.organization)],
-    ['dateFrom', q.dateFrom],
-    ['dateTo', q.dateTo],
+    ['dateFrom', spelled(q.dateFrom, q.periodSpelling)],
+    ['dateTo', spelled(q.dateTo, q.periodSpelling)],
   ];
   if (q.reference !== undefined) rest.push(['referenceDate', q.reference]);
   if (q.status !== undefined) rest.push(['status', q.status]);
+  if (q.modified !== undefined) rest.push([q.modified.name, q.modified.value]);
   return q.pageFirst ? [...page, ...rest] : [...rest, ...page];
 }
+
+type PeriodSpelling = 'date' | 'midnight-utc' | 'late-with-offset';
+/** A period end as sent: the date, or a timestamp on that date as written (whatever day it is in UTC). */
+function spelled(date: string, spelling: PeriodSpelling): string {
+  if (spelling === 'midnight-utc') return `${date}T00:00:00Z`;
+  if (spelling === 'late-with-offset') return `${date}T23:30:00+05:45`;
+  return date;
+}
+
+/** A value as written in the query string: `+` would read as a space, so it is sent as %2B. */
+const wire = (value: string) => value.replace(/\+/g, '%2B');
 
 const pathOf = (q: SummaryQuery) => (q.trailingSlash ? `${PATH}/` : PATH);
 const urlOf = (q: SummaryQuery) =>
   `${pathOf(q)}?${parametersOf(q)
-    .map(([k, v]) => `${k}=${v}`)
+    .map(([k, v]) => `${k}=${wire(v)}`)
     .join('&')}`;
 
 /** SPEC §4.3: the request's URL with limit and offset set, each in its place or appended (limit first). */
@@ -170,7 +188,10 @@ function pageLink(q: SummaryQuery, limit: number, offset: number): string {
   );
   if (q.limit === undefined) parameters.push(['limit', String(limit)]);
   if (q.offset === undefined) parameters.push(['offset', String(offset)]);
-  return `${pathOf(q)}?${parameters.map(([k, v]) => `${k}=${v}`).join('&')}`;
+  // In Link, a character that could end an entry for a simple parser is percent-encoded (`,` of status).
+  const linkValue = (v: string) =>
+    wire(v).replace(/[;,'<>" ]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `${pathOf(q)}?${parameters.map(([k, v]) => `${k}=${linkValue(v)}`).join('&')}`;
 }
 
 interface Answer {
@@ -199,6 +220,11 @@ function expectedAnswer(world: World, q: SummaryQuery): Answer {
   if (!periodAllowed(q)) return { status: 400, headers: noHeaders() };
   const reference = q.reference ?? 'date-from';
   const statuses = q.status?.split(',');
+  // A date: modified on that day or later in the organization's zone; a timestamp: at or after it.
+  const since = q.modified?.value;
+  const modifiedSince = (row: Row) =>
+    since === undefined ||
+    (since.length === 10 ? localDay(row.modified, world.zone) >= since : Date.parse(row.modified) >= Date.parse(since));
   const inPeriod = (day: string) => day >= q.dateFrom && day <= q.dateTo;
   const keyOf = (row: Row): string | number | undefined => {
     switch (reference) {
@@ -215,7 +241,7 @@ function expectedAnswer(world: World, q: SummaryQuery): Answer {
     }
   };
   const matching = world.rows
-    .filter((row) => statuses === undefined || statuses.includes(row.status))
+    .filter((row) => (statuses === undefined || statuses.includes(row.status)) && modifiedSince(row))
     .flatMap((row) => {
       const key = keyOf(row);
       return key === undefined ? [] : [{ key, row }];
@@ -291,10 +317,24 @@ interface PeriodSpec {
   anchorIsEnd: boolean;
 }
 
+/**
+ * A modifiedSince filter: an instant (a reservation's own `modified`, so the bound falls on a row,
+ * or any instant in the window), sent as its day in the organization's zone, as itself, or half a
+ * second later (which excludes a row modified at that second).
+ */
+interface ModifiedSpec {
+  name: 'modifiedSince' | 'modifiedDateFrom';
+  pick: number | undefined;
+  instant: string;
+  form: 'date' | 'instant' | 'half-second-later';
+}
+
 interface ReadSpec {
   organization: 0 | 1;
   pinned: boolean;
   period: PeriodSpec;
+  periodSpelling: PeriodSpelling;
+  modified: ModifiedSpec | undefined;
   reference: Reference | undefined;
   statuses: Status[] | undefined;
   limit: number | undefined;
@@ -432,6 +472,16 @@ const readArb = (
       statuses: fc.oneof(
         { weight: 3, arbitrary: fc.constant(undefined) },
         { weight: 2, arbitrary: fc.array(fc.constantFrom(...STATUSES), { minLength: 1, maxLength: 4 }) },
+      ),
+      periodSpelling: fc.constantFrom<PeriodSpelling>('date', 'date', 'midnight-utc', 'late-with-offset'),
+      modified: fc.option(
+        fc.record({
+          name: fc.constantFrom('modifiedSince' as const, 'modifiedDateFrom' as const),
+          pick: fc.option(fc.nat(), { nil: undefined, freq: 4 }),
+          instant: instantArb,
+          form: fc.constantFrom('date' as const, 'instant' as const, 'half-second-later' as const),
+        }),
+        { nil: undefined, freq: 3 },
       ),
       page: pages,
       pageFirst: fc.boolean(),
@@ -691,6 +741,15 @@ describe.each(DIALECTS)('summaries against a plain oracle on %s', (dialect) => {
         : { dateFrom: day, dateTo: plusDays(day, length) };
     };
 
+    const resolveModified = (world: World, spec: ModifiedSpec): string => {
+      const row =
+        spec.pick === undefined || world.rows.length === 0 ? undefined : world.rows[spec.pick % world.rows.length];
+      const instant = row?.modified ?? spec.instant;
+      if (spec.form === 'date') return localDay(instant, world.zone);
+      if (spec.form === 'instant') return instant;
+      return `${timestampOf(Date.parse(instant)).slice(0, 19)}.5Z`;
+    };
+
     /** One GET, compared whole with the oracle's answer from the rows as they are now. */
     const check = async (q: SummaryQuery, conditional: boolean): Promise<Answer> => {
       const world = await readWorld(used.database, q.organization);
@@ -729,6 +788,8 @@ describe.each(DIALECTS)('summaries against a plain oracle on %s', (dialect) => {
         organization,
         pinned: spec.pinned,
         ...resolvePeriod(world, spec.period),
+        periodSpelling: spec.periodSpelling,
+        modified: spec.modified && { name: spec.modified.name, value: resolveModified(world, spec.modified) },
         reference: spec.reference,
         status: spec.statuses?.join(','),
         limit: spec.limit,

@@ -102,6 +102,8 @@ describe.each(DIALECTS)('GET /api/reservations/summaries on %s', (dialect) => {
       children: source.children,
       babies: 0,
       guestName: source.guestName,
+      name: source.guestName,
+      guest: null,
       totalAmount: source.totalAmount,
       currency: 'EUR',
       channel: source.channel,
@@ -217,6 +219,99 @@ describe.each(DIALECTS)('GET /api/reservations/summaries on %s', (dialect) => {
     expect((response.json() as { status: string }[]).every((r) => ['cancelled', 'no-show'].includes(r.status))).toBe(
       true,
     );
+  });
+
+  describe('modifiedSince and its other name modifiedDateFrom (SPEC §4.2)', () => {
+    const julyModifiedSince = (instant: string) => {
+      const modified = new Map(data.reservations.map((r) => [r.id, Date.parse(r.modified as string)]));
+      return julyArrivals().filter((id) => (modified.get(id) as number) >= Date.parse(instant));
+    };
+
+    it.each(['modifiedSince', 'modifiedDateFrom'])(
+      '%s keeps only the reservations modified at or after it',
+      async (name) => {
+        // An instant on which some July arrivals were modified: they are in, those a second before are not.
+        const since = '2025-07-15T12:00:00Z';
+        const expected = julyModifiedSince(since);
+        expect(expected.length).toBeGreaterThan(100);
+        expect(expected.length).toBeLessThan(julyArrivals().length);
+        const response = await get(`${JULY}&${name}=${since}`);
+        expect(response.statusCode).toBe(200);
+        expect(response.headers['x-total-count']).toBe(String(expected.length));
+        expect(ids(response)).toEqual(expected.slice(0, 100));
+        const last = await get(`${JULY}&${name}=${since}&offset=${response.headers['x-pagination-last']}`);
+        expect(ids(last)).toEqual(expected.slice(Number(response.headers['x-pagination-last'])));
+      },
+    );
+
+    it("takes a date as the start of that day in the organization's zone (Europe/Amsterdam: 22:00 UTC the day before)", async () => {
+      const expected = julyModifiedSince('2025-07-14T22:00:00Z');
+      const response = await get(`${JULY}&modifiedDateFrom=2025-07-15&limit=100`);
+      expect(response.headers['x-total-count']).toBe(String(expected.length));
+      expect(ids(response)).toEqual(expected.slice(0, 100));
+      expect(julyModifiedSince('2025-07-15T00:00:00Z').length).toBeLessThan(expected.length);
+    });
+
+    it('combines with referenceDate, status and pages', async () => {
+      const since = '2025-07-20T00:00:00Z';
+      const cancelled = new Set(data.reservations.filter((r) => r.status === 'cancelled').map((r) => r.id));
+      const modifiedAt = new Map(data.reservations.map((r) => [r.id, Date.parse(r.modified as string)]));
+      const expected = expectedIds(data.reservations, 'stay', '2025-07-01', '2025-07-31', ['cancelled']).filter(
+        (id) => cancelled.has(id) && (modifiedAt.get(id) as number) >= Date.parse(since),
+      );
+      expect(expected.length).toBeGreaterThan(10);
+      const response = await get(
+        `${JULY}&referenceDate=stay&status=cancelled&modifiedSince=${since}&limit=10&offset=10`,
+      );
+      expect(ids(response)).toEqual(expected.slice(10, 20));
+      expect(response.headers['x-total-count']).toBe(String(expected.length));
+    });
+
+    it.each<[string, string[]]>([
+      ['modifiedSince=2025-07-01&modifiedDateFrom=2025-07-01', ['modifiedSince', 'modifiedDateFrom']],
+      ['modifiedDateFrom=yesterday', ['modifiedDateFrom']],
+      ['modifiedDateFrom=2025-02-30', ['modifiedDateFrom']],
+      ['modifiedSince=2025-07-01T25:00:00Z', ['modifiedSince']],
+    ])('refuses %s, naming %j', async (query, parameters) => {
+      const response = await get(`${JULY}&${query}`);
+      expect(response.statusCode).toBe(400);
+      const problem = response.json() as { errors: { parameter: string }[] };
+      expect([...new Set(problem.errors.map((e) => e.parameter))].sort()).toEqual([...parameters].sort());
+    });
+
+    it('answers an empty page for an instant after the last one a timestamp can hold', async () => {
+      const response = await get(`${JULY}&modifiedSince=9999-12-31T23:59:59.5Z`);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual([]);
+      expect(response.headers['x-total-count']).toBe('0');
+    });
+  });
+
+  describe('dateFrom and dateTo written as RFC 3339 timestamps, as the original client documents them', () => {
+    it.each([
+      ['2025-07-01T00:00:00Z', '2025-07-31T00:00:00Z'],
+      ['2025-07-01T00:00:00.000Z', '2025-07-31T23:59:59z'],
+      // The date as written, not the UTC day: 23:30 at -05:00 on 31 July is 1 August in UTC.
+      ['2025-07-01T01:00:00%2B02:00', '2025-07-31T23:30:00-05:00'],
+    ])('%s … %s is the period 2025-07-01 … 2025-07-31', async (from, to) => {
+      const response = await get(`organization=1&dateFrom=${from}&dateTo=${to}&limit=100&offset=1100`);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.headers['x-total-count']).toBe(String(JULY_ARRIVALS));
+      expect(ids(response)).toEqual(julyArrivals().slice(1100));
+    });
+
+    it.each<[string, string[]]>([
+      ['dateFrom=2025-02-30T00:00:00Z&dateTo=2025-03-01', ['dateFrom']],
+      ['dateFrom=2025-07-01&dateTo=2025-07-31T25:00:00Z', ['dateTo']],
+      ['dateFrom=2025-07-01T00:00:00&dateTo=2025-07-31', ['dateFrom']],
+      ['dateFrom=2025-07-02T00:00:00Z&dateTo=2025-07-01T23:59:59Z', ['dateTo']],
+      ['dateFrom=2025-04-01T00:00:00Z&dateTo=2026-04-02T00:00:00Z', ['dateTo']],
+    ])('refuses %s, naming %j', async (query, parameters) => {
+      const response = await get(`organization=1&${query}`);
+      expect(response.statusCode).toBe(400);
+      const problem = response.json() as { errors: { parameter: string }[] };
+      expect([...new Set(problem.errors.map((e) => e.parameter))].sort()).toEqual([...parameters].sort());
+    });
   });
 
   it('never shows another organization, and refuses one the credential is not bound to', async () => {

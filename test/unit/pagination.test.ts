@@ -73,7 +73,8 @@ describe('Link header', () => {
     expect(pageUrl(url, 10, 20)).toBe(expected);
   });
 
-  // Well-formed query text (an escape is % and two hex digits): spelling is kept to the character.
+  // Well-formed query text (an escape is % and two hex digits): spelling is kept to the character,
+  // but for `;`, `,` and `'`, which Python's requests and PHP's Guzzle split or trim a Link on.
   const parameter = fc
     .tuple(
       fc.stringMatching(/^[A-Za-z_](?:[A-Za-z0-9_.-]|%[0-9A-Fa-f]{2}){0,8}$/),
@@ -81,7 +82,9 @@ describe('Link header', () => {
     )
     .filter(([name]) => !['limit', 'offset'].includes(decodedName(name)));
 
-  it('keeps every other parameter in order and spelling, for any well-formed query', () => {
+  const linkSpelling = (text: string) => text.replace(/;/g, '%3B').replace(/,/g, '%2C').replace(/'/g, '%27');
+
+  it("keeps every other parameter in order and spelling (; , ' percent-encoded), for any well-formed query", () => {
     fc.assert(
       fc.property(
         fc.array(parameter, { maxLength: 6 }),
@@ -91,7 +94,7 @@ describe('Link header', () => {
           const query = params.map(([n, v]) => `${n}=${v}`).join('&');
           const url = pageUrl(`/api/reservations/summaries?${query}`, limit, offset);
           const segments = url.slice(url.indexOf('?') + 1).split('&');
-          expect(segments.slice(0, params.length)).toEqual(params.map(([n, v]) => `${n}=${v}`));
+          expect(segments.slice(0, params.length)).toEqual(params.map(([n, v]) => linkSpelling(`${n}=${v}`)));
           expect(segments.slice(params.length)).toEqual([`limit=${limit}`, `offset=${offset}`]);
         },
       ),
@@ -158,6 +161,12 @@ describe('Link targets that cannot be forged', () => {
    */
   const URI_REFERENCE = /^(?:[A-Za-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9A-Fa-f]{2})*$/;
   const ORIGIN = 'http://booking.example';
+  /**
+   * SPEC §4.3: nothing in a Link URL that a simple parser could end an entry or the URL at (Python's
+   * requests: `;`, `, <`, and `<> '"` trimmed; Guzzle: `,`, `;`, quotes): no `;`, `,`, `<`, `>`, `"`,
+   * `'`, space or control.
+   */
+  const LINK_URL = /^(?:[A-Za-z0-9\-._~!$&()*+=:@/?]|%[0-9A-Fa-f]{2})*$/;
 
   /** The page's four links through a standard parser and the SDK's, which must agree on each. */
   function parsedLinks(requestUrl: string) {
@@ -181,7 +190,7 @@ describe('Link targets that cannot be forged', () => {
     expect(next.searchParams.get('x')).toBe('a>;rel="first",<http://evil.example/steal');
     expect(next.searchParams.get('offset')).toBe('200');
     expect(standard.next?.url).toBe(
-      `${PATH}?organization=1&dateFrom=2025-07-01&dateTo=2025-07-31&x=a%3E;rel=%22first%22,%3Chttp://evil.example/steal&limit=100&offset=200`,
+      `${PATH}?organization=1&dateFrom=2025-07-01&dateTo=2025-07-31&x=a%3E%3Brel=%22first%22%2C%3Chttp://evil.example/steal&limit=100&offset=200`,
     );
   });
 
@@ -193,10 +202,16 @@ describe('Link targets that cannot be forged', () => {
     ['/s?x=大阪', '/s?x=%E5%A4%A7%E9%98%AA&limit=100&offset=200'],
     ['/s?x={|}^`\\[]#', '/s?x=%7B%7C%7D%5E%60%5C%5B%5D%23&limit=100&offset=200'],
     ['/s?x=100%&y=%zz&z=%2c', '/s?x=100%25&y=%25zz&z=%2c&limit=100&offset=200'],
+    // ; , and ' are RFC 3986 sub-delims, but Python's requests splits a Link entry at its first ";"
+    // and strips "'" off the URL's ends, PHP's Guzzle splits the header at every ",".
     [
       '/s?status=confirmed,checked-in&a;b=c:d@e/f?g',
-      '/s?status=confirmed,checked-in&a;b=c:d@e/f?g&limit=100&offset=200',
+      '/s?status=confirmed%2Cchecked-in&a%3Bb=c:d@e/f?g&limit=100&offset=200',
     ],
+    ['/s?x=a;b', '/s?x=a%3Bb&limit=100&offset=200'],
+    ["/s?limit=1&offset=0&x=it'", '/s?limit=100&offset=200&x=it%27'],
+    ['/s?x=%2C%3b;,=&y=a=b', '/s?x=%2C%3b%3B%2C=&y=a=b&limit=100&offset=200'],
+    ['/s;v=1,2?x=1', '/s%3Bv=1%2C2?x=1&limit=100&offset=200'],
     ['/s?x>=1&li<mit=5&limit=7&off"set=1', '/s?x%3E=1&li%3Cmit=5&limit=100&off%22set=1&offset=200'],
     ['/s?%6Cimit=5&x=>', '/s?limit=100&x=%3E&offset=200'],
     ['/s/?x=a\tb', '/s/?x=a%09b&limit=100&offset=200'],
@@ -208,10 +223,12 @@ describe('Link targets that cannot be forged', () => {
   ])('%s links to %s', (requestUrl, expected) => {
     expect(pageUrl(requestUrl, 100, 200)).toBe(expected);
     expect(expected).toMatch(URI_REFERENCE);
+    expect(expected).toMatch(LINK_URL);
   });
 
-  it('leaves well-formed text as it is and encodes the rest as UTF-8 bytes', () => {
-    expect(encodeUriText("/a?b=c&d=%2F,;:@!$'()*+~")).toBe("/a?b=c&d=%2F,;:@!$'()*+~");
+  it("leaves well-formed text as it is, but for ; , ', and encodes the rest as UTF-8 bytes", () => {
+    expect(encodeUriText('/a?b=c&d=%2F%2c:@!$()*+~=&e')).toBe('/a?b=c&d=%2F%2c:@!$()*+~=&e');
+    expect(encodeUriText("/a?b=c&d=%2F,;:@!$'()*+~")).toBe('/a?b=c&d=%2F%2C%3B:@!$%27()*+~');
     expect(encodeUriText('/a?b=ü€\u{1F600}')).toBe('/a?b=%C3%BC%E2%82%AC%F0%9F%98%80');
   });
 
@@ -265,6 +282,7 @@ describe('Link targets that cannot be forged', () => {
         for (const [relation, offset] of Object.entries(expectedOffsets)) {
           const target = standard[relation]?.url as string;
           expect(target).toMatch(URI_REFERENCE);
+          expect(target).toMatch(LINK_URL);
           expect(target.startsWith(`${PATH}?`)).toBe(true);
           const resolved = new URL(target, ORIGIN);
           expect(resolved.origin).toBe(ORIGIN);

@@ -8,6 +8,7 @@ import { cachedBody, createBodyCache } from '../../http/body-cache.js';
 import { conditionalGet, jsonBody, sendJsonBody, serializerOf } from '../../http/etag.js';
 import { IdempotencyKeyHeaders, idempotencyScope, sendCreated } from '../../http/idempotency.js';
 import type { Clock } from '../../shared/clock.js';
+import { modifiedSinceOf } from '../../shared/modified-since.js';
 import { IdParams } from '../../shared/schemas.js';
 import { idempotent } from '../idempotency/idempotency.service.js';
 import {
@@ -25,7 +26,6 @@ import {
   availability,
   createAccommodation,
   getAccommodation,
-  modifiedSinceOf,
   updateAccommodation,
 } from './accommodations.service.js';
 

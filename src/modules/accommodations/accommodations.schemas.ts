@@ -1,14 +1,6 @@
 import { type Static, Type } from 'typebox';
-import {
-  CalendarDate,
-  OrganizationId,
-  RecordId,
-  Timestamp,
-  YEAR_PATTERN,
-  inputText,
-  int32,
-  text,
-} from '../../shared/schemas.js';
+import { CalendarDate, OrganizationId, RecordId, Timestamp, inputText, int32, text } from '../../shared/schemas.js';
+import { ModifiedSinceParameters } from '../../shared/modified-since.js';
 
 /** Length limits of stored text; the writes and the import enforce them, the responses promise them. */
 export const TITLE_MAX = 200;
@@ -49,24 +41,10 @@ export const AccommodationSchema = Type.Object(
 );
 export type Accommodation = Static<typeof AccommodationSchema>;
 
-const MODIFIED_SINCE_DESCRIPTION =
-  "Only records modified at or after this date (start of the day in the organization's time zone) or RFC 3339 timestamp";
-const ModifiedSinceText = Type.String({
-  // The shape is checked here so it is reported with the other parameters; calendar validity in the service.
-  maxLength: 40,
-  pattern: `${YEAR_PATTERN}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(Z|z|[+-]\\d{2}:\\d{2}))?$`,
-  description: MODIFIED_SINCE_DESCRIPTION,
-  examples: ['2025-01-01', '2025-01-20T14:03:11Z'],
-});
-
 export const AccommodationListQuery = Type.Object({
   organization: Type.Optional(OrganizationId),
-  modifiedSince: Type.Optional(ModifiedSinceText),
-  // SPEC §4.1: the original service's published client sends the filter under this name.
-  modifiedDateFrom: Type.Optional({
-    ...ModifiedSinceText,
-    description: `Another name of modifiedSince (the original service's clients send it); naming both is a 400. ${MODIFIED_SINCE_DESCRIPTION}`,
-  }),
+  // SPEC §4.1: modifiedDateFrom is the name the original service's published client sends.
+  ...ModifiedSinceParameters,
   includeInactive: Type.Optional(Type.Boolean({ default: false, description: 'Include deactivated accommodations' })),
 });
 export type AccommodationListQuery = Static<typeof AccommodationListQuery>;

@@ -1,16 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../shared/clock.js';
-import {
-  addDays,
-  formatClampedTimestamp,
-  formatTimestamp,
-  isCalendarDate,
-  LAST_INSTANT_MS,
-  parseTimestamp,
-  startOfDayInZone,
-} from '../../shared/dates.js';
+import { addDays, formatTimestamp } from '../../shared/dates.js';
 import { AppError, invalidInput } from '../../shared/errors.js';
+import { type ModifiedSince, modifiedLowerBound } from '../../shared/modified-since.js';
 import { stayNights } from '../../shared/stay-dates.js';
 import {
   type KnownOrganizationState,
@@ -38,50 +31,6 @@ import {
 
 type Conn = Kysely<Database>;
 
-/** `modifiedSince` is a calendar date or an instant; which one decides how it is compared. */
-export type ModifiedSince = { date: string } | { instant: Date };
-
-/**
- * The `modifiedSince` filter of a list request, under either of its names (SPEC §4.1). Pure and
- * early: a malformed value, or both names at once, is a 400, which must come before the 403 check
- * (SPEC §6).
- */
-export function modifiedSinceOf(query: {
-  modifiedSince?: string;
-  modifiedDateFrom?: string;
-}): ModifiedSince | undefined {
-  const { modifiedSince, modifiedDateFrom } = query;
-  if (modifiedSince !== undefined && modifiedDateFrom !== undefined) {
-    const message = 'is another name of the same filter: give modifiedSince or modifiedDateFrom, not both';
-    throw invalidInput([
-      { parameter: 'modifiedSince', message },
-      { parameter: 'modifiedDateFrom', message },
-    ]);
-  }
-  if (modifiedSince !== undefined) return parseModifiedSince('modifiedSince', modifiedSince);
-  if (modifiedDateFrom !== undefined) return parseModifiedSince('modifiedDateFrom', modifiedDateFrom);
-  return undefined;
-}
-
-function parseModifiedSince(parameter: string, text: string): ModifiedSince {
-  if (isCalendarDate(text)) return { date: text };
-  const instant = parseTimestamp(text);
-  if (instant) return { instant };
-  throw invalidInput([{ parameter, message: 'must be a calendar date YYYY-MM-DD or an RFC 3339 timestamp' }]);
-}
-
-/**
- * The lower bound to compare stored timestamps with: a date means the start of that day in the
- * organization's time zone; an instant is rounded up to the whole second, since stored timestamps
- * have whole seconds and "at or after 11.5 s" excludes 11 s. Null when it lies after the last
- * instant a timestamp can hold: nothing was modified then.
- */
-function lowerBound(timeZone: string, since: ModifiedSince): string | null {
-  if ('date' in since) return formatClampedTimestamp(startOfDayInZone(since.date, timeZone).getTime());
-  const ms = Math.ceil(since.instant.getTime() / 1000) * 1000;
-  return ms > LAST_INSTANT_MS ? null : formatClampedTimestamp(ms);
-}
-
 /**
  * The accommodations of a list request (SPEC §4.1), as a read that may be cached under the
  * organization's version; `known` as for summaries (summaries.service.ts).
@@ -93,7 +42,7 @@ export async function accommodationList(
   known: KnownOrganizationState | null = null,
 ): Promise<VersionedRead<Accommodation[]>> {
   const organization = await organizationStateFor(conn, organizationId, known);
-  const modifiedSince = query.modifiedSince && lowerBound(organization?.timezone ?? 'UTC', query.modifiedSince);
+  const modifiedSince = query.modifiedSince && modifiedLowerBound(organization?.timezone ?? 'UTC', query.modifiedSince);
   const includeInactive = query.includeInactive ?? false;
   return {
     version: organization?.version ?? -1,

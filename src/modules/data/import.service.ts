@@ -488,13 +488,14 @@ export async function importDocument(db: Db, clock: Clock, input: unknown): Prom
       ]);
       const eventId = newEventId();
       const nights = dayNumber(dateTo) - dayNumber(dateFrom);
+      const guestJson = JSON.stringify(guestName);
       const body =
         `{"id":"${eventId}","type":"reservation.created","organization":${organization},"occurred":"${occurred}",` +
         `"resource":{"type":"reservation","id":${id},"version":1},"data":{"id":${id},` +
         `"reservationNumber":${JSON.stringify(reservationNumber)},"organization":${organization},` +
         `"accommodation":{"id":${accommodation},"title":${title}},"status":"${status}","dateFrom":"${dateFrom}",` +
         `"dateTo":"${dateTo}","nights":${nights},"adults":${adults},"children":${children},"babies":${babies},` +
-        `"guestName":${JSON.stringify(guestName)},"totalAmount":"${formatAmount(minor)}","currency":"${currency}",` +
+        `"guestName":${guestJson},"name":${guestJson},"guest":null,"totalAmount":"${formatAmount(minor)}","currency":"${currency}",` +
         `"channel":${JSON.stringify(channel)},"created":"${created}","modified":"${modified}",` +
         `"cancelled":${cancelled === null ? 'null' : `"${cancelled}"`}}}`;
       events.push([eventId, organization, 'reservation.created', 'reservation', id, 1, occurred, body]);

@@ -32,6 +32,8 @@ export interface SummaryFilter {
   organizationId: number;
   selection: SummarySelection;
   statuses?: readonly ReservationStatus[] | undefined;
+  /** Only reservations modified at or after this stored timestamp (SPEC §4.2 `modifiedSince`). */
+  modifiedSince?: string | undefined;
 }
 
 /** The columns `toSummary` maps: a reservation joined with its accommodation (`r`, `a`). */
@@ -85,6 +87,7 @@ function applyFilter<O>(
       .where(`r.${selection.column}`, '<=', selection.toInclusive);
   }
   if (filter.statuses && filter.statuses.length > 0) q = q.where('r.status', 'in', [...filter.statuses]);
+  if (filter.modifiedSince !== undefined) q = q.where('r.modified', '>=', filter.modifiedSince);
   return q;
 }
 
@@ -93,14 +96,16 @@ function countQuery(conn: Conn, filter: SummaryFilter) {
 }
 
 /**
- * A `date-from`, `date-to` or `stay` total without a status filter, from the arrivals and
+ * A `date-from`, `date-to` or `stay` total without a status or modifiedSince filter, from the arrivals and
  * departures per day (migration 010): a sum over the period's days, not its reservations. A stay
  * occupies a night of `from … to` when it arrives by `to` and has not left by `from`; every stay
  * that has left by `from` arrived before it, so the total is arrivals up to `to` less departures up
  * to `from`. Undefined for any other filter.
  */
-function dayCountQuery(conn: Conn, { organizationId, selection, statuses }: SummaryFilter) {
-  if ((statuses && statuses.length > 0) || selection.kind === 'instant') return undefined;
+function dayCountQuery(conn: Conn, { organizationId, selection, statuses, modifiedSince }: SummaryFilter) {
+  if ((statuses && statuses.length > 0) || modifiedSince !== undefined || selection.kind === 'instant') {
+    return undefined;
+  }
   const days = conn.selectFrom('reservation_days').where('organization_id', '=', organizationId);
   if (selection.kind === 'stay') {
     return days.where('day', '<=', selection.to).select(
@@ -134,12 +139,14 @@ export async function countSummaries(conn: Conn, filter: SummaryFilter): Promise
 
 /**
  * What makes a summaries query's SQL text differ: the selection's kind and column, how many
- * statuses, whether it is paged. Everything else is a bound value (`bindings`).
+ * statuses, whether it filters by modification, whether it is paged. Everything else is a bound
+ * value (`bindings`).
  */
 function shapeOf(filter: SummaryFilter, page?: SummaryPage): string {
   const { selection } = filter;
   const column = selection.kind === 'stay' ? 'stay' : selection.column;
-  return `${column}:${filter.statuses?.length ?? 0}:${page ? 'page' : 'all'}`;
+  const modified = filter.modifiedSince === undefined ? '' : ':modified';
+  return `${column}:${filter.statuses?.length ?? 0}${modified}:${page ? 'page' : 'all'}`;
 }
 
 /** A selection's fields that choose the SQL (part of its shape); every other field is a value. */
@@ -150,6 +157,7 @@ function bindings(filter: SummaryFilter, page?: SummaryPage): Record<string, unk
   const values: Record<string, unknown> = { organizationId: filter.organizationId };
   for (const [key, value] of Object.entries(filter.selection)) if (!isShapeField(key)) values[key] = value;
   filter.statuses?.forEach((status, i) => (values[`status${i}`] = status));
+  if (filter.modifiedSince !== undefined) values.modifiedSince = filter.modifiedSince;
   return page ? { ...values, limit: page.limit, offset: page.offset } : values;
 }
 
@@ -162,6 +170,7 @@ function marked(filter: SummaryFilter, mark: Mark): SummaryFilter {
     organizationId: mark('organizationId'),
     selection,
     statuses: filter.statuses?.map((_, i) => mark(`status${i}`)),
+    modifiedSince: filter.modifiedSince === undefined ? undefined : mark('modifiedSince'),
   };
 }
 
@@ -183,6 +192,8 @@ export function toSummary(row: SummaryRow): ReservationSummary {
     children: row.children,
     babies: row.babies,
     guestName: row.guest_name,
+    name: row.guest_name,
+    guest: null,
     totalAmount: formatAmount(row.total_amount_minor),
     currency: row.currency,
     channel: row.channel,

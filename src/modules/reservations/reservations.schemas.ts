@@ -11,6 +11,7 @@ import {
   int32,
   text,
 } from '../../shared/schemas.js';
+import { DATE_OR_TIMESTAMP_PATTERN, ModifiedSinceParameters } from '../../shared/modified-since.js';
 import { RESERVATION_STATUSES, ReservationStatusSchema } from './reservation-status.js';
 import { INITIAL_STATUSES } from './state-machine.js';
 
@@ -32,6 +33,13 @@ export const ReservationSummarySchema = Type.Object(
     children: int32(),
     babies: int32(),
     guestName: text(TEXT_MAX, 'Main booker, as displayed'),
+    name: text(
+      TEXT_MAX,
+      "The same text as guestName: the field the original service's published client reads (`$reservation->name`)",
+    ),
+    guest: Type.Union([RecordId, Type.Null()], {
+      description: 'The guest record (SPEC §15) when there is one; null until guest records exist',
+    }),
     totalAmount: FormattedMoney,
     currency: Currency,
     channel: Type.String({ maxLength: TEXT_MAX, examples: ['website', 'booking.com'] }),
@@ -57,6 +65,8 @@ export const ReservationSummarySchema = Type.Object(
         children: 1,
         babies: 0,
         guestName: 'Anna de Vries',
+        name: 'Anna de Vries',
+        guest: null,
         totalAmount: '875.00',
         currency: 'EUR',
         channel: 'website',
@@ -76,10 +86,23 @@ const statusAlternatives = RESERVATION_STATUSES.join('|');
 
 export const SUMMARY_PAGE_LIMIT = 100;
 
+/**
+ * A period's end: a calendar date, or an RFC 3339 timestamp whose calendar date, as written, is the
+ * date (SPEC §4.2: the original's client documents them as timestamps). The shape is checked here,
+ * with the other parameters; calendar validity in `interpretSummaryQuery`.
+ */
+const periodEnd = (description: string) =>
+  Type.String({
+    maxLength: 40,
+    pattern: DATE_OR_TIMESTAMP_PATTERN,
+    description: `${description}: a calendar date YYYY-MM-DD, or an RFC 3339 timestamp whose date as written is the date`,
+    examples: ['2025-07-01', '2025-07-01T00:00:00Z'],
+  });
+
 export const SummaryListQuery = Type.Object({
   organization: Type.Optional(OrganizationId),
-  dateFrom: { ...CalendarDate, description: 'Start of the period (inclusive)' },
-  dateTo: { ...CalendarDate, description: 'End of the period (inclusive)' },
+  dateFrom: periodEnd('Start of the period (inclusive)'),
+  dateTo: periodEnd('End of the period (inclusive)'),
   referenceDate: Type.Optional(
     Type.Enum(REFERENCE_DATES, {
       description: 'Which date of a reservation must fall in the period; default date-from',
@@ -102,6 +125,8 @@ export const SummaryListQuery = Type.Object({
       examples: ['confirmed,checked-in'],
     }),
   ),
+  // SPEC §4.2: the original service's published client sends modifiedDateFrom here too.
+  ...ModifiedSinceParameters,
 });
 export type SummaryListQuery = Static<typeof SummaryListQuery>;
 

@@ -1,7 +1,15 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { addDays, daysBetween, formatClampedTimestamp, startOfDayInZone } from '../../shared/dates.js';
+import {
+  addDays,
+  daysBetween,
+  formatClampedTimestamp,
+  isCalendarDate,
+  parseTimestamp,
+  startOfDayInZone,
+} from '../../shared/dates.js';
 import { invalidInput, type ParameterError } from '../../shared/errors.js';
+import { type ModifiedSince, modifiedLowerBound, modifiedSinceOf } from '../../shared/modified-since.js';
 import { totalShownByPage } from '../../shared/pagination.js';
 import { VersionedCache } from '../../shared/versioned-cache.js';
 import { type KnownOrganizationState, organizationStateFor } from '../organizations/organizations.repository.js';
@@ -29,6 +37,8 @@ export interface SummaryRequest {
   dateTo: string;
   referenceDate: ReferenceDate;
   statuses: ReservationStatus[] | undefined;
+  /** Only reservations modified at or after it (SPEC §4.2). */
+  modifiedSince?: ModifiedSince | undefined;
   /** Undefined when the response is not paginated (earlier rules, neither limit nor offset named). */
   page: { limit: number; offset: number } | undefined;
 }
@@ -39,25 +49,45 @@ export interface SummaryRequest {
  */
 export function interpretSummaryQuery(query: SummaryListQuery, rules: SummaryRules): SummaryRequest {
   const errors: ParameterError[] = [];
-  if (query.dateTo < query.dateFrom) {
+  const dateFrom = periodDate(query.dateFrom);
+  const dateTo = periodDate(query.dateTo);
+  if (dateFrom === undefined) errors.push({ parameter: 'dateFrom', message: PERIOD_DATE_MESSAGE });
+  if (dateTo === undefined) errors.push({ parameter: 'dateTo', message: PERIOD_DATE_MESSAGE });
+  if (dateFrom === undefined || dateTo === undefined) {
+    // Checked below once both are dates.
+  } else if (dateTo < dateFrom) {
     errors.push({ parameter: 'dateTo', message: 'must not be before dateFrom' });
   } else {
-    const tooLong = periodTooLong(query.dateFrom, query.dateTo, rules.maxPeriod);
+    const tooLong = periodTooLong(dateFrom, dateTo, rules.maxPeriod);
     if (tooLong) errors.push({ parameter: 'dateTo', message: tooLong });
   }
-  if (errors.length > 0) throw invalidInput(errors);
+  if (errors.length > 0 || dateFrom === undefined || dateTo === undefined) throw invalidInput(errors);
+  const modifiedSince = modifiedSinceOf(query);
 
   const named = query.limit !== undefined || query.offset !== undefined;
   return {
-    dateFrom: query.dateFrom,
-    dateTo: query.dateTo,
+    dateFrom,
+    dateTo,
     referenceDate: query.referenceDate ?? 'date-from',
     statuses: query.status ? ([...new Set(query.status.split(','))] as ReservationStatus[]) : undefined,
+    modifiedSince,
     page:
       rules.paginateByDefault || named
         ? { limit: query.limit ?? SUMMARY_PAGE_LIMIT, offset: query.offset ?? 0 }
         : undefined,
   };
+}
+
+const PERIOD_DATE_MESSAGE = 'must be a calendar date YYYY-MM-DD or an RFC 3339 timestamp';
+
+/**
+ * The calendar date of a period end: the date itself, or a valid timestamp's date as written
+ * (`2019-01-01T23:00:00-05:00` is 2019-01-01, not the UTC day it falls on): the original's client
+ * sends `2019-01-01T00:00:00Z` for the day 2019-01-01. Undefined when it is neither.
+ */
+function periodDate(text: string): string | undefined {
+  if (isCalendarDate(text)) return text;
+  return parseTimestamp(text) ? text.slice(0, 10) : undefined;
 }
 
 const FIRST_DAY = '0001-01-01';
@@ -125,18 +155,25 @@ export async function summaryList(
   // counter: the next request, which reads the new counter, reads the page again.
   const organization = await organizationStateFor(conn, organizationId, known);
   const version = organization?.version ?? -1;
+  const timeZone = organization?.timezone ?? 'UTC';
+  const modifiedSince = request.modifiedSince && modifiedLowerBound(timeZone, request.modifiedSince);
   const filter: SummaryFilter = {
     organizationId,
-    selection: selectionFor(organization?.timezone ?? 'UTC', organization?.longestStayNights ?? 0, request),
+    selection: selectionFor(timeZone, organization?.longestStayNights ?? 0, request),
     statuses: request.statuses,
+    modifiedSince: modifiedSince ?? undefined,
   };
   const { page } = request;
-  const queryKey = JSON.stringify([filter.organizationId, filter.selection, filter.statuses]);
+  // 'any' for no filter: JSON writes an undefined array item as null, the bound past the last instant.
+  const since = modifiedSince === undefined ? 'any' : modifiedSince;
+  const queryKey = JSON.stringify([filter.organizationId, filter.selection, filter.statuses, since]);
   return {
     version,
     eventsCursor: organization?.eventsCursor,
     key: page ? `${queryKey}|${page.limit}|${page.offset}` : `${queryKey}|all`,
     async load() {
+      // After the last instant a timestamp can hold, nothing was modified: no page to read.
+      if (modifiedSince === null) return { items: [], total: page ? 0 : undefined };
       if (!page) {
         return {
           items: (await findSummariesJson(conn, filter)) ?? (await findSummaries(conn, filter)),
