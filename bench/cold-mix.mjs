@@ -5,6 +5,11 @@
 // service's own query code in this process (not through a server, whose caches that would fill),
 // and kept in bench/data beside the data set it was made from.
 //
+// Its variant `php-client` asks as the original service's PHP client does (issue 34): no
+// referenceDate, the period's ends as timestamps, `offset` before `limit`, a `modifiedDateFrom`
+// (an instant from 180 days before the period to 30 days after it: from everything to nothing
+// modified since), `organization` last.
+//
 //   node bench/cold-mix.mjs <database URL> [requests]   → prints the list's file
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
@@ -43,9 +48,19 @@ function period(next) {
   return { dateFrom: `${year}-${pad(month)}-01`, dateTo: `${year}-${pad(month)}-${pad(lastDay(year, month))}` };
 }
 
-/** The file the list of a data set is kept in: one per database and size. */
-function listFile(databaseUrl, count) {
-  const tag = createHash('sha256').update(`${databaseUrl}|${count}`).digest('hex').slice(0, 12);
+const DAY_MS = 86_400_000;
+
+/** An instant, whole seconds, from 180 days before the period to 30 days after its end. */
+function modifiedDateFrom(next, dateFrom, dateTo) {
+  const from = Date.parse(`${dateFrom}T00:00:00Z`) - 180 * DAY_MS;
+  const to = Date.parse(`${dateTo}T00:00:00Z`) + 30 * DAY_MS;
+  return `${new Date(from + Math.floor((next() * (to - from)) / 1000) * 1000).toISOString().slice(0, 19)}Z`;
+}
+
+/** The file the list of a data set is kept in: one per database, size and variant. */
+function listFile(databaseUrl, count, variant) {
+  const key = variant === 'plain' ? `${databaseUrl}|${count}` : `${databaseUrl}|${count}|${variant}`;
+  const tag = createHash('sha256').update(key).digest('hex').slice(0, 12);
   return join(ROOT, 'bench', 'data', `cold-mix-${tag}.txt`);
 }
 
@@ -57,8 +72,8 @@ const itemsFile = (list) => `${list}.items`;
  * key bound to all of them asks them all), made once per data set and reused, with the number of
  * items each answers with beside it (`listItems`).
  */
-export async function coldMix(databaseUrl, count = COLD_REQUESTS, seed = 20) {
-  const file = listFile(databaseUrl, count);
+export async function coldMix(databaseUrl, count = COLD_REQUESTS, seed = 20, variant = 'plain') {
+  const file = listFile(databaseUrl, count, variant);
   if (existsSync(file) && existsSync(itemsFile(file))) return file;
   const { createDb, closeDb } = await import(join(ROOT, 'dist/src/db/database.js'));
   const { parseDatabaseUrl } = await import(join(ROOT, 'dist/src/config.js'));
@@ -68,12 +83,17 @@ export async function coldMix(databaseUrl, count = COLD_REQUESTS, seed = 20) {
   const db = createDb(parseDatabaseUrl({ value: databaseUrl, name: 'DATABASE_URL' }));
   const totals = new Map();
   const totalOf = async (organization, request) => {
-    const key = JSON.stringify([organization, request.dateFrom, request.dateTo, request.referenceDate]);
+    const key = JSON.stringify([organization, request.dateFrom, request.dateTo, request.referenceDate, request.since]);
     if (!totals.has(key)) {
       const read = await summaryList(
         db.kysely,
         organization,
-        { ...request, statuses: undefined, page: { limit: 1, offset: 0 } },
+        {
+          ...request,
+          statuses: undefined,
+          modifiedSince: request.since && { instant: new Date(request.since) },
+          page: { limit: 1, offset: 0 },
+        },
         createSummaryTotals(),
       );
       totals.set(key, (await read.load()).total);
@@ -85,15 +105,19 @@ export async function coldMix(databaseUrl, count = COLD_REQUESTS, seed = 20) {
   try {
     while (paths.size < count) {
       const organization = 1 + Math.floor(next() * ORGANIZATIONS);
-      const referenceDate = REFERENCE_DATES[Math.floor(next() * REFERENCE_DATES.length)];
+      const referenceDate =
+        variant === 'php-client' ? 'date-from' : REFERENCE_DATES[Math.floor(next() * REFERENCE_DATES.length)];
       const { dateFrom, dateTo } = period(next);
-      const total = await totalOf(organization, { dateFrom, dateTo, referenceDate });
+      const since = variant === 'php-client' ? modifiedDateFrom(next, dateFrom, dateTo) : undefined;
+      const total = await totalOf(organization, { dateFrom, dateTo, referenceDate, since });
       const offset = Math.floor(next() * Math.max(1, Math.ceil(total / PAGE))) * PAGE;
-      paths.set(
-        `/api/reservations/summaries?organization=${organization}&dateFrom=${dateFrom}&dateTo=${dateTo}` +
-          `&referenceDate=${referenceDate}&offset=${offset}`,
-        Math.min(PAGE, total - offset),
-      );
+      const path =
+        variant === 'php-client'
+          ? `/api/reservations/summaries?dateFrom=${dateFrom}T00%3A00%3A00Z&dateTo=${dateTo}T00%3A00%3A00Z` +
+            `&offset=${offset}&limit=${PAGE}&modifiedDateFrom=${encodeURIComponent(since)}&organization=${organization}`
+          : `/api/reservations/summaries?organization=${organization}&dateFrom=${dateFrom}&dateTo=${dateTo}` +
+            `&referenceDate=${referenceDate}&offset=${offset}`;
+      paths.set(path, Math.min(PAGE, total - offset));
     }
   } finally {
     await closeDb(db);

@@ -327,6 +327,7 @@ async function prepareDatabase(label, databaseUrl) {
   const basicHeader = `Basic ${Buffer.from(`${username}:${basic.password}`).toString('base64')}`;
   const manyKey = keyOfEveryOrganization(databaseUrl);
   const list = await coldMix(databaseUrl);
+  const phpList = await coldMix(databaseUrl, COLD_REQUESTS, 34, 'php-client');
 
   const server = await start([MAIN, 'serve', '--port', '0', '--database-url', databaseUrl]);
   // The same service as two worker processes sharing one port (node:cluster).
@@ -366,13 +367,23 @@ async function prepareDatabase(label, databaseUrl) {
         accept: 'application/json',
       }),
     ],
-    coldScenarios: [server, workers].map((target) => ({
-      ...scenario(`cold mix${target === workers ? ', --workers 2' : ''}`, target, target.url, {
-        'x-api-key': manyKey,
-        accept: 'application/json',
-      }),
-      cold: coldList(list),
-    })),
+    coldScenarios: [
+      ...[server, workers].map((target) => ({
+        ...scenario(`cold mix${target === workers ? ', --workers 2' : ''}`, target, target.url, {
+          'x-api-key': manyKey,
+          accept: 'application/json',
+        }),
+        cold: coldList(list),
+      })),
+      // After the two above (`targets` reads them by position): the PHP client's requests (issue 34).
+      {
+        ...scenario('cold mix as the PHP client asks (timestamps, modifiedDateFrom)', server, server.url, {
+          'x-api-key': manyKey,
+          accept: '*/*',
+        }),
+        cold: coldList(phpList),
+      },
+    ],
   };
 }
 

@@ -226,6 +226,9 @@ describe.each(DIALECTS)('moving a SQLite database with booking dump and booking 
         (later.json() as { type: string; resource: { id: number } }[]).map((e) => [e.type, e.resource.id]),
       ).toEqual([['reservation.created', booked.json().id]]);
     },
+    // Two CLI processes, two databases and a walk of every list: 30–50 s beside three other files,
+    // 61 s once while the run started; the default 60 s left no room.
+    120_000,
   );
 });
 

@@ -21,12 +21,23 @@ export async function feedCaughtUp(db: Db): Promise<void> {
   // Every transaction id below xmax had been handed out when the call was made.
   const begunSoFar = BigInt(rows[0]?.xmax ?? 0);
   // vi.waitFor, unlike expect.poll, also works in a beforeAll.
+  const started = Date.now();
   await vi.waitFor(
     async () => {
       const xmin = BigInt((await snapshot.execute(db.kysely)).rows[0]?.xmin ?? 0);
-      if (xmin < begunSoFar)
-        throw new Error(`transactions begun before ${begunSoFar} are still running (xmin ${xmin})`);
+      if (xmin >= begunSoFar) return;
+      // Past half the wait, the error (the last one is what a timeout reports) names who holds it.
+      const holders = Date.now() - started > 30_000 ? await oldestTransactions(db) : '';
+      throw new Error(`transactions begun before ${begunSoFar} are still running (xmin ${xmin})${holders}`);
     },
     { timeout: 60_000, interval: 20 },
   );
+}
+
+/** The server's oldest transactions that hold a transaction id: database, age, application, query. */
+async function oldestTransactions(db: Db): Promise<string> {
+  const { rows } = await sql<{ datname: string; age: string; application_name: string; query: string }>`
+    select datname, (now() - xact_start)::text as age, application_name, left(query, 200) as query
+    from pg_stat_activity where backend_xid is not null order by xact_start limit 3`.execute(db.kysely);
+  return rows.map((r) => `\n  ${r.datname}, open ${r.age}, ${r.application_name}: ${r.query}`).join('');
 }

@@ -300,7 +300,7 @@ describe.each(DIALECTS)('write API on %s', (dialect) => {
       changes?: string[];
     }[];
     expect(events.map((e) => e.type)).toEqual(['reservation.created', 'reservation.updated']);
-    expect(events[1]?.changes?.toSorted()).toEqual(['children', 'dateFrom', 'guestName', 'nights']);
+    expect(events[1]?.changes?.toSorted()).toEqual(['children', 'dateFrom', 'guestName', 'name', 'nights']);
     expect((await send('GET', `/api/events?reservation=${a.id}`)).json()).toHaveLength(1);
   });
 
