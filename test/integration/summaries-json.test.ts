@@ -20,7 +20,7 @@ import { useDatabase } from '../helpers/use-database.js';
  * Its bytes must be exactly what the route's serializer (fast-json-stringify of the response schema)
  * makes of `findSummaries` on the same rows, whatever the stored text holds: quotes, backslashes,
  * control characters, characters outside the BMP, amounts of any sign and size, stays of any length,
- * for any reference date, page and status filter. The ETag is the hash of these bytes, so a client's
+ * for any reference date, page, status and modifiedSince filter. The ETag is the hash of these bytes, so a client's
  * stored tag stays valid too.
  */
 
@@ -108,6 +108,7 @@ const filter = fc.record({
     }),
   ),
   statuses: fc.option(fc.subarray([...RESERVATION_STATUSES], { minLength: 1 }), { nil: undefined }),
+  modifiedSince: fc.option(timestamp, { nil: undefined }),
   page: fc.option(fc.record({ limit: fc.integer({ min: 1, max: 30 }), offset: fc.integer({ min: 0, max: 40 }) }), {
     nil: undefined,
   }),
@@ -120,6 +121,7 @@ function summaryFilter(f: typeof filter extends fc.Arbitrary<infer F> ? F : neve
   return {
     organizationId: 1,
     statuses: f.statuses,
+    modifiedSince: f.modifiedSince === undefined ? undefined : wholeSeconds(f.modifiedSince),
     selection:
       selection.kind === 'date'
         ? { kind: 'date', column: selection.column, from: selection.from, to: addDays(selection.from, selection.days) }

@@ -70,16 +70,29 @@ export function ipv6Groups(address: string): number[] {
   return [...left, ...Array<string>(tail === undefined ? 0 : missing).fill('0'), ...right].map((g) => parseInt(g, 16));
 }
 
+/** The IPv4 address two 16-bit groups hold. */
+const ipv4Of = (high: number, low: number) => `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
+
+/**
+ * An IPv6 address that carries an IPv4 address is judged by that address, in every form a host or
+ * a translator on the way may turn back into IPv4: IPv4-mapped, IPv4-compatible, IPv4-translated
+ * (SIIT), the well-known NAT64 prefix, 6to4 and Teredo (whose client address is inverted). The
+ * local-use NAT64 prefix is refused whole: by definition it leads into a local translator.
+ */
 function isBlockedIpv6(address: string): boolean {
   const g = ipv6Groups(address);
   const [a = 0, b = 0, c = 0, d = 0, e = 0, f = 0, h = 0, i = 0] = g;
-  const embeddedV4 = `${h >> 8}.${h & 255}.${i >> 8}.${i & 255}`;
-  if (a === 0 && b === 0 && c === 0 && d === 0 && e === 0) {
-    if (f === 0xffff) return isBlockedIpv4(embeddedV4); // IPv4-mapped ::ffff:a.b.c.d
-    if (f === 0 && h === 0 && (i === 0 || i === 1)) return true; // :: unspecified, ::1 loopback
-    if (f === 0) return isBlockedIpv4(embeddedV4); // IPv4-compatible (deprecated)
+  const embeddedV4 = ipv4Of(h, i);
+  if (a === 0 && b === 0 && c === 0 && d === 0) {
+    if (e === 0 && f === 0xffff) return isBlockedIpv4(embeddedV4); // IPv4-mapped ::ffff:a.b.c.d
+    if (e === 0xffff && f === 0) return isBlockedIpv4(embeddedV4); // IPv4-translated ::ffff:0:a.b.c.d
+    if (e === 0 && f === 0 && h === 0 && (i === 0 || i === 1)) return true; // :: unspecified, ::1 loopback
+    if (e === 0 && f === 0) return isBlockedIpv4(embeddedV4); // IPv4-compatible (deprecated)
   }
   if (a === 0x64 && b === 0xff9b && c === 0 && d === 0 && e === 0 && f === 0) return isBlockedIpv4(embeddedV4); // NAT64
+  if (a === 0x64 && b === 0xff9b && c === 1) return true; // local-use NAT64 64:ff9b:1::/48
+  if (a === 0x2002) return isBlockedIpv4(ipv4Of(b, c)); // 6to4 2002:AABB:CCDD::/48
+  if (a === 0x2001 && b === 0) return isBlockedIpv4(ipv4Of(h ^ 0xffff, i ^ 0xffff)); // Teredo client
   if ((a & 0xfe00) === 0xfc00) return true; // unique-local fc00::/7
   if ((a & 0xffc0) === 0xfe80) return true; // link-local fe80::/10
   if ((a & 0xffc0) === 0xfec0) return true; // site-local (deprecated) fec0::/10
