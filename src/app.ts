@@ -118,6 +118,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.addHook('onRoute', (route) => routes.add(route.method, route.url));
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // No browser may read a JSON body (or a problem's detail) as HTML or script (issue 41).
+    reply.header('x-content-type-options', 'nosniff');
     assertAcceptsJson(request.headers.accept);
   });
   app.setErrorHandler(handleError);

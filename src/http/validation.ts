@@ -43,26 +43,52 @@ function infiniteNumbers(value: unknown, pointer = ''): string[] {
   );
 }
 
+/** A number as a query, path or header writes it: decimal digits, a sign and a fraction at most. */
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+
+/**
+ * The top-level values Ajv turned from text into numbers that were not written in decimal: `+text`
+ * also reads `1e3`, `0x10`, `0b1`, ` 7 ` and the empty text (as 0), so `/api/reservations/1e3` was
+ * reservation 1000 (issue 41). `before` is the part as it arrived, `after` as Ajv left it.
+ */
+function nonDecimalNumbers(before: Record<string, unknown>, after: Record<string, unknown>): string[] {
+  return Object.keys(after).flatMap((name) => {
+    // A default Ajv filled in was not written by anyone.
+    if (before[name] === undefined) return [];
+    const [texts, values] = [before[name], after[name]].map((v) => (Array.isArray(v) ? v : [v]));
+    const written = values?.some((value, i) => typeof value === 'number' && !DECIMAL.test(String(texts?.[i])));
+    return written ? [`/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`] : [];
+  });
+}
+
+const typeError = (message: string) => (instancePath: string) => ({
+  instancePath,
+  schemaPath: '#/type',
+  keyword: 'type',
+  params: { type: 'number' },
+  message,
+});
+
 /**
  * Ajv coerces query, path and header text with `+text`, so `?limit=1e309` becomes Infinity; its
  * integer check takes that, and its minimum and maximum skip numbers that are not finite. Such a
- * value is refused here, named like any other value of the wrong type. (A body is not coerced, and
- * Ajv's type check without coercion refuses the Infinity that JSON.parse makes of `1e309`.)
+ * value is refused here, named like any other value of the wrong type, and so is a number written
+ * other than in decimal digits (`nonDecimalNumbers`). (A body is not coerced, and Ajv's type check
+ * without coercion refuses the Infinity that JSON.parse makes of `1e309`.)
  */
 function refusingInfinity(validate: Validate): Validate {
   const checked: Validate = (data) => {
+    const arrived = typeof data === 'object' && data !== null ? { ...(data as Record<string, unknown>) } : undefined;
     const valid = validate(data);
     checked.errors = validate.errors;
     if (!valid) return false;
-    const infinite = infiniteNumbers(data);
-    if (infinite.length === 0) return true;
-    checked.errors = infinite.map((instancePath) => ({
-      instancePath,
-      schemaPath: '#/type',
-      keyword: 'type',
-      params: { type: 'number' },
-      message: 'must be a finite number',
-    }));
+    const nonDecimal = arrived ? nonDecimalNumbers(arrived, data as Record<string, unknown>) : [];
+    const infinite = infiniteNumbers(data).filter((pointer) => !nonDecimal.includes(pointer));
+    if (infinite.length === 0 && nonDecimal.length === 0) return true;
+    checked.errors = [
+      ...nonDecimal.map(typeError('must be a number written in decimal digits')),
+      ...infinite.map(typeError('must be a finite number')),
+    ];
     return false;
   };
   return checked;

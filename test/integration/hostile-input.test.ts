@@ -142,6 +142,29 @@ describe.each(DIALECTS)('hostile input on %s', (dialect) => {
     expectRefused(await send('GET', url), parameter);
   });
 
+  // Issue 41: `+text` also read 1e3, 0x10, 0b1 and padded or empty text as numbers: /api/reservations/1e3
+  // was reservation 1000. A number in a query or path is written in decimal digits.
+  it.each([
+    ['/api/reservations/1e3', 'id'],
+    ['/api/reservations/0x10', 'id'],
+    ['/api/accommodations/0b1010', 'id'],
+    ['/api/accommodations/?organization=0x1', 'organization'],
+    ['/api/reservations/summaries?organization=1&dateFrom=2025-07-01&dateTo=2025-07-31&limit=1e1', 'limit'],
+    ['/api/reservations/summaries?organization=1&dateFrom=2025-07-01&dateTo=2025-07-31&offset=', 'offset'],
+    ['/api/reservations/summaries?organization=1&dateFrom=2025-07-01&dateTo=2025-07-31&offset=%2010', 'offset'],
+    ['/api/events?limit=1e2', 'limit'],
+  ])('refuses a number not written in decimal digits in %s, naming %s', async (url, parameter) => {
+    expectRefused(await send('GET', url), parameter);
+  });
+
+  it('still reads decimal numbers in queries and paths, leading zeros included', async () => {
+    const page = await send(
+      'GET',
+      '/api/reservations/summaries?organization=01&dateFrom=2025-07-01&dateTo=2025-07-31&limit=010',
+    );
+    expect(page.statusCode, page.body).toBe(200);
+  });
+
   it('refuses 1e309 in a JSON body, which JSON.parse reads as Infinity, and books nothing', async () => {
     const response = await used.app.inject({
       method: 'POST',

@@ -90,6 +90,25 @@ describe.each(DIALECTS)('HTTP conventions on %s', (dialect) => {
     expect(badJson.headers['content-type']).toBe(PROBLEM);
   });
 
+  it('tells browsers not to sniff any response: lists, records, problems, 304s, health', async () => {
+    const headers = { 'x-api-key': key, accept: 'application/json' };
+    const list = await used.app.inject({ url: '/api/accommodations/?organization=1', headers });
+    const responses = [
+      list,
+      await used.app.inject({ url: '/api/accommodations/10', headers }),
+      await used.app.inject({
+        url: '/api/accommodations/?organization=1',
+        headers: { ...headers, 'if-none-match': String(list.headers.etag) },
+      }),
+      await used.app.inject({ url: '/api/accommodations/?organization=9', headers }),
+      await used.app.inject({ url: '/api/nothing-here', headers }),
+      await used.app.inject({ url: '/api/accommodations/' }),
+      await used.app.inject({ url: '/health' }),
+    ];
+    expect(responses.map((r) => r.statusCode)).toEqual([200, 200, 304, 403, 404, 401, 200]);
+    for (const response of responses) expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
   it('gives every response a request id, keeping a sane one sent by the client', async () => {
     const generated = await used.app.inject({ url: '/health' });
     expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
