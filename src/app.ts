@@ -11,7 +11,7 @@ import { assertAcceptsJson } from './http/accept.js';
 import { requireCredentials, singleHeader } from './http/auth.js';
 import { registerCompression } from './http/compression.js';
 import { registerConsole } from './http/console-static.js';
-import { copyForwardedToXForwardedFor, trustedProxies } from './http/forwarded.js';
+import { readForwardedHeader, trustedProxies } from './http/forwarded.js';
 import { healthRoutes, type Readiness } from './http/health.routes.js';
 import { acceptUtf8JsonOnly } from './http/json-body.js';
 import { registerOpenApi } from './http/openapi.js';
@@ -84,7 +84,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
           trustProxy: trustedProxies(config.trustProxy),
           // Runs before anything reads request.ip, the log of the incoming request included.
           rewriteUrl: (request: IncomingMessage) => {
-            copyForwardedToXForwardedFor(request.headers);
+            readForwardedHeader(request.headers, config.trustProxyHeader);
             return request.url ?? '/';
           },
         }),
@@ -162,7 +162,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await api.register(accommodationRoutes, { db: deps.db, clock });
     await api.register(reservationRoutes, { db: deps.db, clock });
     await api.register(organizationRoutes, { db: deps.db, clock });
-    await api.register(credentialRoutes, { db: deps.db, clock, passwordHashing: deps.passwordHashing });
+    await api.register(credentialRoutes, {
+      db: deps.db,
+      clock,
+      passwordHashing: deps.passwordHashing,
+      authenticator,
+    });
     await api.register(eventRoutes, { db: deps.db, waker });
     await api.register(webhookRoutes, {
       db: deps.db,

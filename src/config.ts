@@ -76,6 +76,8 @@ export interface Config {
    * or addresses and CIDRs; undefined: none (the client address is the TCP peer).
    */
   readonly trustProxy: TrustProxy | undefined;
+  /** The header the trusted proxies write (TRUST_PROXY_HEADER): the other one is never read. */
+  readonly trustProxyHeader: TrustProxyHeader;
   readonly rateLimits: RateLimitSettings;
   readonly serverLimits: ServerLimits;
   readonly webhooks: WebhookSettings;
@@ -100,6 +102,8 @@ export interface WebhookSettings {
 
 /** Hops to believe, or the addresses, CIDRs and proxy-addr names (`loopback`, …) of trusted proxies. */
 export type TrustProxy = number | readonly string[];
+export const TRUST_PROXY_HEADERS = ['x-forwarded-for', 'forwarded'] as const;
+export type TrustProxyHeader = (typeof TRUST_PROXY_HEADERS)[number];
 
 export const DEFAULT_RETRY_SCHEDULE_SECONDS = [5, 300, 1800, 7200, 18000, 36000, 36000] as const;
 
@@ -249,6 +253,13 @@ function isAddressOrCidr(value: string): boolean {
 }
 
 /** A hop count (1–64), or a comma-separated list of addresses, CIDRs and proxy-addr range names. */
+function parseTrustProxyHeader(source: Source): TrustProxyHeader {
+  const value = source.value.trim().toLowerCase();
+  const known = TRUST_PROXY_HEADERS.find((header) => header === value);
+  if (!known) throw invalid(source, TRUST_PROXY_HEADERS.join(' or '));
+  return known;
+}
+
 function parseTrustProxy(source: Source): TrustProxy {
   const value = source.value.trim();
   if (/^\d{1,2}$/.test(value) && Number(value) >= 1 && Number(value) <= 64) return Number(value);
@@ -322,6 +333,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, flags: ConfigFlags = {}): Con
   const logLevel = pick(flags.logLevel, '--log-level', env.LOG_LEVEL, 'LOG_LEVEL');
   const redis = pick(undefined, '', env.REDIS_URL, 'REDIS_URL');
   const trustProxy = pick(undefined, '', env.TRUST_PROXY, 'TRUST_PROXY');
+  const trustProxyHeader = pick(undefined, '', env.TRUST_PROXY_HEADER, 'TRUST_PROXY_HEADER');
 
   if (host && host.value.trim() === '') throw invalid(host, 'a host name or address');
 
@@ -333,6 +345,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, flags: ConfigFlags = {}): Con
     redisKeyPrefix: env.REDIS_KEY_PREFIX || 'booking:rate:',
     logLevel: logLevel ? parseLogLevel(logLevel) : 'info',
     trustProxy: trustProxy ? parseTrustProxy(trustProxy) : undefined,
+    trustProxyHeader: trustProxyHeader ? parseTrustProxyHeader(trustProxyHeader) : 'x-forwarded-for',
     rateLimits: numericSettings(env, DEFAULT_RATE_LIMITS, RATE_LIMIT_VARIABLES),
     serverLimits: numericSettings(env, DEFAULT_SERVER_LIMITS, SERVER_LIMIT_VARIABLES),
     webhooks: webhookSettings(env),

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { TrustProxy } from '../config.js';
+import type { TrustProxy, TrustProxyHeader } from '../config.js';
 
 /**
  * TRUST_PROXY as Fastify takes it. Fastify refuses a bare hop count (it cannot tell a proxy from a
@@ -12,14 +12,20 @@ export function trustedProxies(trust: TrustProxy): string[] | ((address: string,
 }
 
 /**
- * SPEC §12 believes trusted proxies' `X-Forwarded-For` or `Forwarded` (RFC 7239). Fastify's
- * `trustProxy` (proxy-addr) reads only X-Forwarded-For, so a proxy that sends the standard header
- * alone has its `for=` nodes written there first, nearest proxy last, as X-Forwarded-For lists them.
- * Whether any of it is believed is still decided by proxy-addr, hop by hop, from the TCP peer.
+ * SPEC §12 believes trusted proxies' `X-Forwarded-For` or `Forwarded` (RFC 7239): the one they
+ * write (TRUST_PROXY_HEADER), never the other. A proxy passes a header it does not write through as
+ * the client sent it: reading the other one too let a client behind a proxy that writes only
+ * `Forwarded` name its own address in `X-Forwarded-For` (issue 41: 30 of 30 guesses got 401, never
+ * 429, logged under the forged address). Fastify's `trustProxy` (proxy-addr) reads only
+ * X-Forwarded-For, so for `forwarded` the client's own X-Forwarded-For is dropped and the `for=`
+ * nodes are written there instead, nearest proxy last, as X-Forwarded-For lists them. Whether any of
+ * it is believed is still decided by proxy-addr, hop by hop, from the TCP peer.
  */
-export function copyForwardedToXForwardedFor(headers: IncomingHttpHeaders): void {
+export function readForwardedHeader(headers: IncomingHttpHeaders, written: TrustProxyHeader): void {
+  if (written === 'x-forwarded-for') return;
+  delete headers['x-forwarded-for'];
   const forwarded = headers.forwarded;
-  if (headers['x-forwarded-for'] !== undefined || typeof forwarded !== 'string') return;
+  if (typeof forwarded !== 'string') return;
   const nodes = forwardedForNodes(forwarded);
   if (nodes.length > 0) headers['x-forwarded-for'] = nodes.join(', ');
 }

@@ -6,6 +6,7 @@ import parseLinkHeader from 'parse-link-header';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORIGINAL_MAX_PERIOD, splitPeriod } from '../../src/cli/export/period-chunks.js';
 import { MemoryStore } from '../../src/http/rate-limit/stores.js';
+import { SCRYPT_PARAMS } from '../../src/modules/credentials/password.js';
 import { generateDemoData } from '../../src/modules/data/demo-data.js';
 import type { ImportDocument } from '../../src/modules/data/import.schemas.js';
 import { seedSynthetic } from '../../src/modules/data/synthetic-data.js';
@@ -54,7 +55,8 @@ async function makeCallers(source: TestDatabase, organizations: number[]): Promi
       [second],
     ),
   ];
-  const basic = await basicFor(source.db, 'front-desk', { organizations: [first] });
+  // At the service's own cost: `booking import` refuses a password hash weaker than SPEC §5's.
+  const basic = await basicFor(source.db, 'front-desk', { organizations: [first] }, SCRYPT_PARAMS);
   callers.push({ name: 'basic', headers: { authorization: basic.authorization }, organizations: [first] });
   const revoked = await key('revoked key', { organizations: [first] }, [first]);
   const revokedId = (

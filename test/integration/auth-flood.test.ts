@@ -9,10 +9,10 @@ import { DIALECTS } from '../helpers/databases.js';
 import { apiKeyFor, basicFor, basicHeader, fixedClock, twoOrganizations } from '../helpers/fixtures.js';
 import { useDatabase } from '../helpers/use-database.js';
 
-/** The passwords whose check (one scrypt run) has ended, in the order they ended. */
-const { checked } = vi.hoisted(() => ({ checked: [] as string[] }));
+/** The passwords whose check (one scrypt run) has ended, in the order they ended; new passwords hashed. */
+const { checked, hashed } = vi.hoisted(() => ({ checked: [] as string[], hashed: { count: 0 } }));
 
-// Counts scrypt runs (each 128 MiB and a good part of a second here) while keeping the real check.
+// Counts scrypt runs (each 128 MiB and a good part of a second here) while keeping the real ones.
 vi.mock('../../src/modules/credentials/password.js', async (importOriginal) => {
   const actual = await importOriginal<typeof password>();
   const verifyPassword = async (candidate: string, stored: string) => {
@@ -20,7 +20,12 @@ vi.mock('../../src/modules/credentials/password.js', async (importOriginal) => {
     checked.push(candidate);
     return valid;
   };
-  return { ...actual, verifyPassword: vi.fn(verifyPassword) };
+  const hashPassword = async (...args: Parameters<typeof actual.hashPassword>) => {
+    const hash = await actual.hashPassword(...args);
+    hashed.count += 1;
+    return hash;
+  };
+  return { ...actual, verifyPassword: vi.fn(verifyPassword), hashPassword: vi.fn(hashPassword) };
 });
 const scryptRuns = () => vi.mocked(password.verifyPassword).mock.calls.length;
 
@@ -119,6 +124,42 @@ describe.each(DIALECTS)('failed-authentication floods on %s', (dialect) => {
     expect(countOf(responses, 401)).toBe(hashedForFlood);
     expect(countOf(responses, 401) + countOf(responses, 429) + countOf(responses, 503)).toBe(150);
     for (const refused of responses.filter((response) => response.statusCode !== 401)) {
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    }
+  }, 180_000);
+
+  it("60 parallel credential creations by one tenant's admin wait in the same queue: another tenant signs in behind at most a few", async () => {
+    const app = await floodedApp();
+    const admin = await apiKeyFor(used.db, { organizations: [1], scope: 'admin' });
+    const otherTenant = await basicFor(used.db, 'other-tenant', { organizations: [2] }, password.SCRYPT_PARAMS);
+    const before = hashed.count;
+    const flood = Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        app.inject({
+          method: 'POST',
+          url: '/api/credentials',
+          headers: { 'x-api-key': admin, accept: 'application/json' },
+          payload: { organization: 1, type: 'basic', username: `made-in-flood-${i}` },
+          remoteAddress: '10.60.0.1',
+        }),
+      ),
+    );
+    // The flood is under way: new passwords are being hashed.
+    await expect.poll(() => hashed.count - before, { timeout: 10_000, interval: 5 }).toBeGreaterThan(0);
+
+    const hashedBefore = hashed.count;
+    expect((await get(app, { authorization: otherTenant.authorization }, '10.60.0.2')).statusCode).toBe(200);
+    const hashedDuring = hashed.count - hashedBefore;
+
+    const responses = await flood;
+    // The sign-in's check took the next free slot (two run at once), not the 60th: before this
+    // issue, creations hashed outside the queue and it waited behind all of them.
+    expect(hashedDuring).toBeLessThanOrEqual(4);
+    // At most 16 of one address run or wait; the others are told to come back.
+    expect(countOf(responses, 201)).toBe(hashed.count - before);
+    expect(countOf(responses, 201)).toBeLessThanOrEqual(16);
+    expect(countOf(responses, 201) + countOf(responses, 503)).toBe(60);
+    for (const refused of responses.filter((response) => response.statusCode === 503)) {
       expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     }
   }, 180_000);

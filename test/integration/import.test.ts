@@ -342,6 +342,34 @@ describe.each(DIALECTS)('booking import on %s', (dialect) => {
       { ...twoOrganizations, credentials: [apiKeyCredential({ keyHash: undefined, passwordHash: PASSWORD_HASH })] },
       ['credentials[0].keyHash', 'credentials[0].passwordHash'],
     ],
+    // Issue 41: every sign-in runs the hash's scrypt; N=3 made a guess a 500, p=40 cost 17–40 s of
+    // CPU, N=2^20 1.16 GB. Weaker than SPEC §5's N=2^17, r=8, p=1 is refused too.
+    ...(
+      [
+        ['N that is not a power of two', 3, 8, 1],
+        ['p of 40', 2 ** 17, 8, 40],
+        ['N of 2^20', 2 ** 20, 8, 1],
+        ['N of 2^10, weaker than the service', 2 ** 10, 8, 1],
+        ['r of 1, a sixteenth of the memory', 2 ** 17, 1, 8],
+      ] as const
+    ).map(([what, N, r, p]): [string, ImportDocument, string[]] => [
+      `a password hash with scrypt ${what}`,
+      {
+        ...twoOrganizations,
+        credentials: [basicCredential({ passwordHash: PASSWORD_HASH.replace('131072$8$1', `${N}$${r}$${p}`) })],
+      },
+      ['credentials[0].passwordHash'],
+    ]),
+    [
+      'a password hash with a 16-byte key',
+      {
+        ...twoOrganizations,
+        credentials: [
+          basicCredential({ passwordHash: PASSWORD_HASH.replace(/[^$]+$/, Buffer.alloc(16, 2).toString('base64')) }),
+        ],
+      },
+      ['credentials[0].passwordHash'],
+    ],
     [
       'a Basic credential without a username',
       { ...twoOrganizations, credentials: [basicCredential({ username: undefined })] },

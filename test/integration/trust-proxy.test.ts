@@ -38,12 +38,40 @@ describe('the client address behind a proxy (SPEC §12)', () => {
   }
 
   it.each([
-    ['X-Forwarded-For', (client: string) => ({ 'x-forwarded-for': client })],
-    ['Forwarded', (client: string) => ({ forwarded: `for=${client};proto=https` })],
-  ])('with TRUST_PROXY set to the balancer, clients named in %s are throttled apart', async (_name, header) => {
-    const app = await appWith({ TRUST_PROXY: BALANCER });
-    expect(await fail(app, BALANCER, header('198.51.100.1'), 4)).toEqual([401, 401, 401, 429]);
-    expect(await fail(app, BALANCER, header('198.51.100.2'), 1)).toEqual([401]);
+    ['X-Forwarded-For', 'x-forwarded-for', (client: string) => ({ 'x-forwarded-for': client })],
+    ['Forwarded', 'forwarded', (client: string) => ({ forwarded: `for=${client};proto=https` })],
+  ])(
+    'with TRUST_PROXY set to the balancer, clients named in %s are throttled apart',
+    async (_name, written, header) => {
+      const app = await appWith({ TRUST_PROXY: BALANCER, TRUST_PROXY_HEADER: written });
+      expect(await fail(app, BALANCER, header('198.51.100.1'), 4)).toEqual([401, 401, 401, 429]);
+      expect(await fail(app, BALANCER, header('198.51.100.2'), 1)).toEqual([401]);
+    },
+  );
+
+  // Issue 41: a proxy passes the header it does not write through as the client sent it. Only the
+  // one TRUST_PROXY_HEADER names is read, so a client cannot pick its address with the other.
+  it.each([
+    [
+      'writes only Forwarded, and a client sends its own X-Forwarded-For',
+      { TRUST_PROXY_HEADER: 'forwarded' },
+      (i: number) => ({ forwarded: 'for=198.51.100.1', 'x-forwarded-for': `192.0.2.${i}` }),
+    ],
+    [
+      'writes only X-Forwarded-For (the default), and a client sends its own Forwarded',
+      {},
+      (i: number) => ({ 'x-forwarded-for': '198.51.100.1', forwarded: `for=192.0.2.${i}` }),
+    ],
+    [
+      'writes only X-Forwarded-For, and a client sends Forwarded alone',
+      {},
+      (i: number) => ({ forwarded: `for=192.0.2.${i}` }),
+    ],
+  ])('when the balancer %s, the client cannot escape its throttle', async (_case, env, headers) => {
+    const app = await appWith({ TRUST_PROXY: BALANCER, ...env });
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push(...(await fail(app, BALANCER, headers(i), 1)));
+    expect(statuses).toEqual([401, 401, 401, 429]);
   });
 
   it('without TRUST_PROXY every client behind the balancer shares its throttle', async () => {

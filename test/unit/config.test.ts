@@ -12,6 +12,7 @@ describe('loadConfig', () => {
       redisKeyPrefix: 'booking:rate:',
       logLevel: 'info',
       trustProxy: undefined,
+      trustProxyHeader: 'x-forwarded-for',
       rateLimits: {
         max: 600,
         windowSeconds: 60,
@@ -117,6 +118,14 @@ describe('loadConfig', () => {
   });
 
   it.each([
+    [undefined, 'x-forwarded-for'],
+    ['X-Forwarded-For', 'x-forwarded-for'],
+    [' forwarded ', 'forwarded'],
+  ])('reads TRUST_PROXY_HEADER=%s as %s', (value, expected) => {
+    expect(loadConfig(value === undefined ? {} : { TRUST_PROXY_HEADER: value }).trustProxyHeader).toBe(expected);
+  });
+
+  it.each([
     [{ PORT: 'abc' }, {}, 'Invalid PORT: expected an integer from 0 to 65535, got "abc"'],
     [{ PORT: '70000' }, {}, 'Invalid PORT'],
     [{}, { port: '-1' }, 'Invalid --port'],
@@ -138,6 +147,7 @@ describe('loadConfig', () => {
     [{ TRUST_PROXY: 'fd00::/129' }, {}, 'Invalid TRUST_PROXY'],
     [{ TRUST_PROXY: '10.0.0.1,' }, {}, 'Invalid TRUST_PROXY'],
     [{ TRUST_PROXY: 'balancer.internal' }, {}, 'Invalid TRUST_PROXY'],
+    [{ TRUST_PROXY_HEADER: 'x-real-ip' }, {}, 'Invalid TRUST_PROXY_HEADER: expected x-forwarded-for or forwarded'],
     [{ TRUST_PROXY: '10.0.0.1/8/8' }, {}, 'Invalid TRUST_PROXY'],
   ])('refuses %o %o with one line naming the setting', (env, flags, message) => {
     let error: unknown;

@@ -12,6 +12,7 @@ import {
   CredentialListQuery,
   CredentialSchema,
 } from './credentials.schemas.js';
+import type { Authenticator } from './authenticator.js';
 import { createCredential, listCredentialsOf, revokeCredentialOf } from './credentials.service.js';
 import type { ScryptParams } from './password.js';
 
@@ -27,7 +28,9 @@ export const credentialRoutes: FastifyPluginAsyncTypebox<{
   db: Db;
   clock: Clock;
   passwordHashing?: ScryptParams;
-}> = async (app, { db, clock, passwordHashing }) => {
+  /** Whose queue a new password's hash waits in: the password checks' (`Authenticator.hashInTurn`). */
+  authenticator: Pick<Authenticator, 'hashInTurn'>;
+}> = async (app, { db, clock, passwordHashing, authenticator }) => {
   const admin = { scope: 'admin' as const };
   const tags = ['credentials'];
   // A named type in the document; @fastify/swagger collects the schemas of every plugin.
@@ -107,6 +110,7 @@ export const credentialRoutes: FastifyPluginAsyncTypebox<{
           basicUsername: body.type === 'basic' ? body.username : undefined,
         },
         passwordHashing,
+        (task) => authenticator.hashInTurn(request.ip, task),
       );
       return reply.code(201).header('location', `/api/credentials/${created.id}`).send(created);
     },

@@ -60,11 +60,16 @@ export interface CredentialListing {
 export const USERNAME_PATTERN = /^[A-Za-z0-9._@-]{1,64}$/;
 const GENERATED_PASSWORD_LENGTH = 24;
 
+/** Runs a scrypt run when its turn comes (the HTTP path: `Authenticator.hashInTurn`), or at once. */
+export type HashTurn = <T>(task: () => Promise<T>) => Promise<T>;
+const AT_ONCE: HashTurn = (task) => task();
+
 export async function createCredential(
   db: Kysely<Database>,
   clock: Clock,
   input: CreateCredentialInput,
   passwordHashing: ScryptParams = SCRYPT_PARAMS,
+  inTurn: HashTurn = AT_ONCE,
 ): Promise<CreatedCredential> {
   const organizations = [...new Set(input.organizations)].sort((a, b) => a - b);
   const scopes = scopesGrantedBy(input.scope ?? 'read');
@@ -84,7 +89,7 @@ export async function createCredential(
 
   const password = input.basicUsername === undefined ? undefined : randomBase62(GENERATED_PASSWORD_LENGTH);
   // Hash before the transaction: scrypt is slow and must not hold a write lock.
-  const passwordHash = password === undefined ? null : await hashPassword(password, passwordHashing);
+  const passwordHash = password === undefined ? null : await inTurn(() => hashPassword(password, passwordHashing));
   const apiKey = input.basicUsername === undefined ? generateApiKey() : undefined;
 
   const id = await db.transaction().execute(async (trx) => {

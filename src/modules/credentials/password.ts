@@ -49,6 +49,31 @@ export function parsePasswordHash(stored: string) {
   };
 }
 
+/** Memory (128·N·r bytes) and CPU (∝ N·r·p) of the service's own hashes: `SCRYPT_PARAMS`. */
+const OWN_MEMORY = SCRYPT_PARAMS.N * SCRYPT_PARAMS.r;
+const OWN_WORK = OWN_MEMORY * SCRYPT_PARAMS.p;
+
+/**
+ * Why a stored hash from outside (`booking import`) may not be kept, or undefined. Every sign-in
+ * with it runs its scrypt, so its parameters must be ones this service would run (issue 41: N=3 made
+ * a guess a 500, p=40 cost 17–40 s of CPU, N=2^20 1.16 GB): N a power of two, and at least the
+ * service's own cost (SPEC §5: "N=2^17, r=8, p=1 or stronger") but at most twice its memory and
+ * twice its work. The key is the 32 bytes `hashPassword` derives, from a salt of at least 16.
+ */
+export function passwordHashProblem(stored: string): string | undefined {
+  const { N, r, p, salt, key } = parsePasswordHash(stored);
+  if (!Number.isSafeInteger(N) || N < 2 || (N & (N - 1)) !== 0) return 'has an scrypt N that is not a power of two';
+  if (r < 1 || p < 1) return 'has an scrypt r or p below 1';
+  if (N * r < OWN_MEMORY || N * r * p < OWN_WORK) {
+    return `is weaker than scrypt N=${SCRYPT_PARAMS.N}, r=${SCRYPT_PARAMS.r}, p=${SCRYPT_PARAMS.p} (SPEC §5)`;
+  }
+  if (N * r > 2 * OWN_MEMORY || N * r * p > 2 * OWN_WORK) {
+    return 'asks for more than twice the memory or work of scrypt N=2^17, r=8, p=1 at every sign-in';
+  }
+  if (salt.length < SALT_LENGTH || key.length !== KEY_LENGTH) return 'has a salt under 16 bytes or a key other than 32';
+  return undefined;
+}
+
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const { salt, key, ...params } = parsePasswordHash(stored);
   const candidate = await deriveKey(password, salt, params);

@@ -28,6 +28,7 @@ import {
 } from '../reservations/reservations.repository.js';
 import { credentialsByIdentifier, replaceCredentialBindings } from '../credentials/credentials.repository.js';
 import { SCOPES } from '../credentials/credentials.service.js';
+import { passwordHashProblem } from '../credentials/password.js';
 import {
   type ImportCredential,
   ImportDocument,
@@ -193,6 +194,8 @@ function credentialErrors(credentials: readonly ImportCredential[]): ParameterEr
     for (const field of foreign)
       if (c[field as keyof ImportCredential] !== undefined)
         errors.push({ parameter: `credentials[${i}].${field}`, message: `is not a field of type ${c.type}` });
+    const hashProblem = c.passwordHash === undefined ? undefined : passwordHashProblem(c.passwordHash);
+    if (hashProblem) errors.push({ parameter: `credentials[${i}].passwordHash`, message: hashProblem });
     const identifier = credentialIdentifier(c);
     if (identifier === undefined) return;
     if (seen.has(identifier.key))
