@@ -53,13 +53,10 @@ export function interpretSummaryQuery(query: SummaryListQuery, rules: SummaryRul
   const dateTo = periodDate(query.dateTo);
   if (dateFrom === undefined) errors.push({ parameter: 'dateFrom', message: PERIOD_DATE_MESSAGE });
   if (dateTo === undefined) errors.push({ parameter: 'dateTo', message: PERIOD_DATE_MESSAGE });
-  if (dateFrom === undefined || dateTo === undefined) {
-    // Checked below once both are dates.
-  } else if (dateTo < dateFrom) {
-    errors.push({ parameter: 'dateTo', message: 'must not be before dateFrom' });
-  } else {
-    const tooLong = periodTooLong(dateFrom, dateTo, rules.maxPeriod);
-    if (tooLong) errors.push({ parameter: 'dateTo', message: tooLong });
+  if (dateFrom !== undefined && dateTo !== undefined) {
+    const problem =
+      dateTo < dateFrom ? 'must not be before dateFrom' : periodTooLong(dateFrom, dateTo, rules.maxPeriod);
+    if (problem) errors.push({ parameter: 'dateTo', message: problem });
   }
   if (errors.length > 0 || dateFrom === undefined || dateTo === undefined) throw invalidInput(errors);
   const modifiedSince = modifiedSinceOf(query);
