@@ -228,9 +228,12 @@ export function apiResponses(success: { description: string; schema: TSchema }, 
     });
   }
   responses[500] = problem('An unexpected failure; the body holds no internals');
+  // A 503 raised after the request was counted (a full password-hash queue, SQLite busy in a
+  // handler) carries the rate-limit headers too.
   responses[503] = problem(
-    'Overloaded, shutting down, or the database is unreachable; try again after Retry-After seconds',
-    HEADERS.retryAfter,
+    'Overloaded, shutting down, the database is unreachable, or too many password hashes are waiting; ' +
+      'try again after Retry-After seconds',
+    { ...HEADERS.retryAfter, ...limited },
   );
   return responses;
 }
