@@ -1,7 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SQLite } from '../../src/db/sqlite-driver.js';
 import type { Db } from '../../src/db/database.js';
-import type { ImportCredential, ImportDocument, ImportReservation } from '../../src/modules/data/import.schemas.js';
+import type {
+  ImportAccommodation,
+  ImportCredential,
+  ImportDocument,
+  ImportReservation,
+} from '../../src/modules/data/import.schemas.js';
 import { importDocument } from '../../src/modules/data/import.service.js';
 import { ImportReservation as ImportReservationSchema } from '../../src/modules/data/import.schemas.js';
 import { dayNumber, isPlainReservation, validAmountToMinor } from '../../src/modules/data/import.fast-check.js';
@@ -412,6 +417,43 @@ describe.each(DIALECTS)('booking import on %s', (dialect) => {
     expect(error.code).toBe('invalid-input');
     expect(error.options.errors?.map((e) => e.parameter)).toEqual(parameters);
     expect(await counts(used.db)).toEqual({ organizations: 0, accommodations: 0, reservations: 0 });
+  });
+
+  // Issue 41: an id of organization 2 imported under organization 1 moved the record: the unit kept
+  // organization 2's reservations, and a moved reservation put its guest into organization 1's feed.
+  it('refuses to move a stored accommodation or reservation to another organization, and changes nothing', async () => {
+    await importDocument(used.db, fixedClock(), {
+      ...twoOrganizations,
+      reservations: [reservation({ id: 200, organization: 2, accommodation: 20, reservationNumber: 'H-1' })],
+    });
+    const before = await used.db.kysely.selectFrom('reservations').selectAll().execute();
+    const movedUnit = twoOrganizations.accommodations?.find((a) => a.id === 20);
+    const unit = await importError(used.db, { accommodations: [{ ...movedUnit, organization: 1 }] });
+    expect(unit.options.errors).toEqual([
+      {
+        parameter: 'accommodations[0].organization',
+        message: 'accommodation 20 belongs to organization 2: an import never moves a record to another organization',
+      },
+    ]);
+    const stay = await importError(used.db, {
+      reservations: [
+        reservation({ id: 101, reservationNumber: 'P-1' }),
+        reservation({ id: 200, organization: 1, accommodation: 12, reservationNumber: 'H-1' }),
+      ],
+    });
+    expect(stay.options.errors?.map((e) => e.parameter)).toEqual(['reservations[1].organization']);
+    expect(await used.db.kysely.selectFrom('reservations').selectAll().execute()).toEqual(before);
+    const owner = await used.db.kysely
+      .selectFrom('accommodations')
+      .select('organization_id')
+      .where('id', '=', 20)
+      .executeTakeFirst();
+    expect(owner?.organization_id).toBe(2);
+    // The same records under their own organization load as before.
+    await importDocument(used.db, fixedClock(), {
+      accommodations: [{ ...movedUnit, title: 'Room 20 (renovated)' } as ImportAccommodation],
+      reservations: [reservation({ id: 200, organization: 2, accommodation: 20, reservationNumber: 'H-1', adults: 1 })],
+    });
   });
 
   it('loads credentials with their hashes and bindings, matches one without an id by its key, and keeps ids ahead', async () => {

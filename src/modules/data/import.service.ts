@@ -211,7 +211,19 @@ function credentialIdentifier(c: ImportCredential): { field: 'keyHash' | 'userna
   return c.username === undefined ? undefined : { field: 'username', key: `user\0${c.username}` };
 }
 
-/** References to organizations and accommodations must exist in the file or in the database. */
+/**
+ * An import never changes a stored record's organization (issue 41): moving a unit left the other
+ * organization's reservations on it (and, on SQLite, let the new owner book their nights again), and
+ * moving a reservation put one organization's guest into another's feed. An operator who means it
+ * exports, deletes and imports under new ids.
+ */
+const movedMessage = (record: string, id: number | undefined, owner: number) =>
+  `${record} ${id} belongs to organization ${owner}: an import never moves a record to another organization`;
+
+/**
+ * References to organizations and accommodations must exist in the file or in the database, and a
+ * stored accommodation stays in its organization (`movedMessage`).
+ */
 async function referenceErrors(trx: Conn, doc: FullDocument): Promise<ParameterError[]> {
   const errors: ParameterError[] = [];
   const fileOrganizations = new Set(doc.organizations.flatMap((o) => (o.id === undefined ? [] : [o.id])));
@@ -229,14 +241,23 @@ async function referenceErrors(trx: Conn, doc: FullDocument): Promise<ParameterE
   const missingAccommodations = [...new Set(doc.reservations.map(accommodationIdOf))].filter(
     (id) => !accommodationOrganization.has(id),
   );
-  for (const [id, owner] of await accommodationOwners(trx, missingAccommodations)) accommodationOrganization.set(id, owner);
+  const storedOwners = await accommodationOwners(trx, [
+    ...new Set([...accommodationOrganization.keys(), ...missingAccommodations]),
+  ]);
+  for (const id of missingAccommodations) {
+    const owner = storedOwners.get(id);
+    if (owner !== undefined) accommodationOrganization.set(id, owner);
+  }
 
   doc.accommodations.forEach((a, i) => {
+    const owner = a.id === undefined ? undefined : storedOwners.get(a.id);
     if (!organizationExists(a.organization))
       errors.push({
         parameter: `accommodations[${i}].organization`,
         message: `no organization with id ${a.organization}`,
       });
+    else if (owner !== undefined && owner !== a.organization)
+      errors.push({ parameter: `accommodations[${i}].organization`, message: movedMessage('accommodation', a.id, owner) });
   });
   doc.credentials.forEach((c, i) => {
     for (const organization of c.organizations)
@@ -508,6 +529,15 @@ export async function importDocument(db: Db, clock: Clock, input: unknown): Prom
     for (let start = 0; start < doc.reservations.length; start += IMPORT_CHUNK) {
       const chunk = doc.reservations.slice(start, start + IMPORT_CHUNK);
       const storedRows = await reservationsByIds(trx, chunk.flatMap((r) => storedIdOf(r) ?? []));
+      // Read here, chunk by chunk, to cost no query of its own; the load's transaction undoes the
+      // chunks written before a refusal.
+      const moved = chunk.flatMap((r, i): ParameterError[] => {
+        const owner = storedRows.get(storedIdOf(r) ?? 0)?.organization_id;
+        return owner === undefined || owner === r.organization
+          ? []
+          : [{ parameter: `reservations[${start + i}].organization`, message: movedMessage('reservation', r.id, owner) }];
+      });
+      if (moved.length > 0) fail(moved);
       let rows: BulkRow[] = [];
       let events: BulkRow[] = [];
       for (const r of chunk) {
