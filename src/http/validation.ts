@@ -76,7 +76,7 @@ const typeError = (message: string) => (instancePath: string) => ({
  * other than in decimal digits (`nonDecimalNumbers`). (A body is not coerced, and Ajv's type check
  * without coercion refuses the Infinity that JSON.parse makes of `1e309`.)
  */
-function refusingInfinity(validate: Validate): Validate {
+function refusingUnreadableNumbers(validate: Validate): Validate {
   const checked: Validate = (data) => {
     const arrived = typeof data === 'object' && data !== null ? { ...(data as Record<string, unknown>) } : undefined;
     const valid = validate(data);
@@ -101,7 +101,8 @@ function bodiesAsSent(): BuildValidator {
     const customOptions = { ...options.customOptions, ...AJV_OPTIONS };
     const coercing = fromPool(externalSchemas, { ...options, customOptions });
     const exact = fromPool(externalSchemas, { ...options, customOptions: { ...customOptions, coerceTypes: false } });
-    return (route) => (route.httpPart === 'body' ? exact(route) : refusingInfinity(coercing(route) as Validate));
+    return (route) =>
+      route.httpPart === 'body' ? exact(route) : refusingUnreadableNumbers(coercing(route) as Validate);
   };
 }
 

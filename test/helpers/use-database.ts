@@ -57,19 +57,12 @@ export function useApp(
   beforeAll(async () => {
     app = await testApp(used.db, options.app);
   });
-  return {
-    get database() {
-      return used.database;
-    },
-    get db() {
-      return used.db;
-    },
-    get url() {
-      return used.url;
-    },
-    get app() {
+  // The database's getters, and one more.
+  return Object.defineProperty(used, 'app', {
+    enumerable: true,
+    get() {
       if (!app) throw new Error('the app is built in a beforeAll: read it inside a hook or a test');
       return app;
     },
-  };
+  }) as UsedApp;
 }

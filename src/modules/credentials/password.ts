@@ -88,5 +88,3 @@ export async function verifyPassword(password: string, stored: string): Promise<
 export function decoyPasswordHash(params: ScryptParams = SCRYPT_PARAMS): string {
   return formatHash(params, Buffer.alloc(SALT_LENGTH), Buffer.alloc(KEY_LENGTH));
 }
-
-export const DECOY_PASSWORD_HASH = decoyPasswordHash();
