@@ -1,5 +1,7 @@
 import { AjvCompiler } from '@fastify/ajv-compiler';
+import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 import type { FastifyServerOptions } from 'fastify';
+import { compileOnFirstUse } from './compile-on-first-use.js';
 
 /**
  * How request parts are validated. Query strings, path parameters and headers arrive as text, so
@@ -101,17 +103,24 @@ function bodiesAsSent(): BuildValidator {
     const customOptions = { ...options.customOptions, ...AJV_OPTIONS };
     const coercing = fromPool(externalSchemas, { ...options, customOptions });
     const exact = fromPool(externalSchemas, { ...options, customOptions: { ...customOptions, coerceTypes: false } });
-    return (route) =>
-      route.httpPart === 'body' ? exact(route) : refusingUnreadableNumbers(coercing(route) as Validate);
+    return compileOnFirstUse((route: RouteDefinition) =>
+      route.httpPart === 'body' ? (exact(route) as Validate) : refusingUnreadableNumbers(coercing(route) as Validate),
+    );
   };
 }
 
-/** The Fastify constructor options that set validation up. */
+/** Fastify's serializer compiler (fast-json-stringify), each response's serializer built on first use. */
+function serializersOnFirstUse() {
+  const fromSchemas = SerializerSelector();
+  return (...factoryArgs: Parameters<typeof fromSchemas>) => compileOnFirstUse(fromSchemas(...factoryArgs));
+}
+
+/** The Fastify constructor options that set validation and response serialization up. */
 export function validationOptions(): Pick<FastifyServerOptions, 'ajv' | 'schemaController'> {
   return {
     ajv: { customOptions: AJV_OPTIONS },
     schemaController: {
-      compilersFactory: { buildValidator: bodiesAsSent() as never },
+      compilersFactory: { buildValidator: bodiesAsSent() as never, buildSerializer: serializersOnFirstUse() },
     },
   };
 }

@@ -46,7 +46,7 @@ const redis = await redisAt(REDIS_URL);
 const count = (answers: Answer[], status: number) => answers.filter((answer) => answer.status === status).length;
 const LIST = '/api/accommodations/?organization=1';
 
-describe.each(DIALECTS)('limits under serve --workers 4 on %s', (dialect) => {
+describe.each(DIALECTS)('limits under serve --workers 2 on %s', (dialect) => {
   const used = useDatabase(dialect);
   let env: Record<string, string>;
   let apiKey: string;
@@ -63,12 +63,12 @@ describe.each(DIALECTS)('limits under serve --workers 4 on %s', (dialect) => {
   });
 
   async function serving<T>(limits: Record<string, string>, work: (baseUrl: string) => Promise<T>): Promise<T> {
-    // Four servers on this machine's cores, beside other test files: their event loops may well lag
+    // Two servers on this machine's cores, beside other test files: their event loops may well lag
     // past the overload threshold for a moment, and a 503 for that is not what is under test here.
     const unpressed = { MAX_EVENT_LOOP_DELAY_MS: '0', MAX_RSS_MB: '0' };
-    const { server, baseUrl } = await startServer(['--workers', '4'], { ...env, ...unpressed, ...limits });
+    const { server, baseUrl } = await startServer(['--workers', '2'], { ...env, ...unpressed, ...limits });
     try {
-      expect(server.output()).toContain('4 workers');
+      expect(server.output()).toContain('2 workers');
       return await work(baseUrl);
     } catch (error) {
       // A count off by a few is most often the store failing open (Redis slow to answer): the

@@ -1,9 +1,9 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { type ChildProcessWithoutNullStreams, spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import parseStandardLinkHeader from 'parse-link-header';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportReservation } from '../../src/modules/data/import.schemas.js';
 import { addDays } from '../../src/shared/dates.js';
 import { DIALECTS } from '../helpers/databases.js';
@@ -44,32 +44,54 @@ const reservations: ImportReservation[] = Array.from({ length: 12 }, (_, i) => (
   currency: 'EUR',
 }));
 
-/** `command` with `input` on stdin; its stdout, or an error with its stderr. */
-function run(command: string, args: string[], input: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.on('error', reject);
-    child.on('close', (code) =>
-      code === 0 ? resolve(stdout) : reject(new Error(`${command} exited with ${code}: ${stderr}`)),
-    );
-    child.stdin.end(input, 'utf8');
-  });
+/**
+ * One long-lived interpreter running a program that answers each line of JSON text on stdin with one
+ * line of JSON on stdout: starting Python and importing requests anew for every header took most
+ * of this file's time.
+ */
+function interpreter(command: string, args: string[]) {
+  let child: ChildProcessWithoutNullStreams | undefined;
+  const waiting: { resolve: (line: string) => void; reject: (error: Error) => void }[] = [];
+  let stdout = '';
+  let stderr = '';
+  const start = () => {
+    const started = spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe'] });
+    started.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout += chunk;
+      for (let end = stdout.indexOf('\n'); end >= 0; end = stdout.indexOf('\n')) {
+        waiting.shift()?.resolve(stdout.slice(0, end));
+        stdout = stdout.slice(end + 1);
+      }
+    });
+    started.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    const fail = (error: Error) => waiting.splice(0).forEach((w) => w.reject(error));
+    started.on('error', fail);
+    started.on('close', (code) => fail(new Error(`${command} exited with ${code}: ${stderr}`)));
+    return started;
+  };
+  return {
+    /** The program's answer to `text`. */
+    ask(text: string): Promise<string> {
+      child ??= start();
+      const answer = new Promise<string>((resolve, reject) => waiting.push({ resolve, reject }));
+      child.stdin.write(`${JSON.stringify(text)}\n`, 'utf8');
+      return answer;
+    },
+    close: () => child?.stdin.end(),
+  };
 }
 
 /** The first of these interpreters that imports `requests` (pyenv's or Debian's python3-requests). */
 const PYTHON = ['python3', '/usr/bin/python3'].find(
   (python) => spawnSync(python, ['-c', 'import requests'], { stdio: 'ignore' }).status === 0,
 );
-/** Exactly what `response.links` gives: the `Link` header through requests.utils.parse_header_links. */
+/** Exactly what `response.links` gives: each `Link` header through requests.utils.parse_header_links. */
 const PYTHON_LINKS = [
   'import json, sys, requests',
-  'response = requests.models.Response()',
-  "response.headers['Link'] = sys.stdin.read()",
-  "print(json.dumps({rel: link['url'] for rel, link in response.links.items()}))",
+  'for line in sys.stdin:',
+  '    response = requests.models.Response()',
+  "    response.headers['Link'] = json.loads(line)",
+  "    print(json.dumps({rel: link['url'] for rel, link in response.links.items()}), flush=True)",
 ].join('\n');
 
 /** Debian's autoloader of php-guzzlehttp-psr7 (`dpkg -L php-guzzlehttp-psr7`). */
@@ -82,12 +104,17 @@ const guzzleReady =
 /** Header::parse gives each entry as [0 => '<url>', 'rel' => 'next']; the URL is read as trim($0, '<>'). */
 const PHP_LINKS = [
   `require '${GUZZLE_AUTOLOAD}';`,
-  '$links = [];',
-  'foreach (GuzzleHttp\\Psr7\\Header::parse(stream_get_contents(STDIN)) as $part) {',
-  "  $links[$part['rel'] ?? '(no rel)'] = trim($part[0] ?? '', '<>');",
+  'while (($line = fgets(STDIN)) !== false) {',
+  '  $links = [];',
+  '  foreach (GuzzleHttp\\Psr7\\Header::parse(json_decode($line)) as $part) {',
+  "    $links[$part['rel'] ?? '(no rel)'] = trim($part[0] ?? '', '<>');",
+  '  }',
+  '  echo json_encode((object) $links), "\\n";',
   '}',
-  'echo json_encode((object) $links);',
 ].join('\n');
+const python = interpreter(PYTHON ?? 'python3', ['-c', PYTHON_LINKS]);
+const php = interpreter('php', ['-r', PHP_LINKS]);
+afterAll(() => [python, php].forEach((running) => running.close()));
 
 interface LinkParser {
   readonly name: string;
@@ -111,7 +138,7 @@ const PARSERS: LinkParser[] = [
       missing: PYTHON ? undefined : 'no python3 on PATH or /usr/bin/python3 imports requests',
     },
     async parse(header) {
-      return JSON.parse(await run(PYTHON as string, ['-c', PYTHON_LINKS], header)) as Links;
+      return JSON.parse(await python.ask(header)) as Links;
     },
   },
   {
@@ -121,7 +148,7 @@ const PARSERS: LinkParser[] = [
       missing: guzzleReady ? undefined : 'not installed',
     },
     async parse(header) {
-      return JSON.parse(await run('php', ['-r', PHP_LINKS], header)) as Links;
+      return JSON.parse(await php.ask(header)) as Links;
     },
   },
 ];

@@ -9,8 +9,8 @@ import { migrateToLatest } from '../../src/db/migrate.js';
 import { adminQuery, databaseUrl } from '../helpers/postgres-admin.js';
 
 /**
- * Global set-up (once per Vitest project, in the runner's main process): one migrated database of
- * each dialect, from which every test database is made (test/helpers/databases.ts) — a file copy on
+ * Global set-up (run for each Vitest project, in the runner's main process; the first run's
+ * databases serve them all): one migrated database of each dialect, from which every test database is made (test/helpers/databases.ts) — a file copy on
  * SQLite, `CREATE DATABASE … TEMPLATE` on PostgreSQL — instead of running every migration again for
  * each of the suite's ~140 databases.
  */
@@ -23,7 +23,30 @@ declare module 'vitest' {
   }
 }
 
+interface Templates {
+  sqliteTemplate: string;
+  postgresTemplate: string;
+  remove(): Promise<void>;
+}
+
+/** Made by the first project's set-up and shared by every project's; removed after the last one's tests. */
+let shared: { templates: Promise<Templates>; users: number } | undefined;
+
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  shared ??= { templates: migratedTemplates(), users: 0 };
+  shared.users += 1;
+  const { sqliteTemplate, postgresTemplate } = await shared.templates;
+  project.provide('sqliteTemplate', sqliteTemplate);
+  project.provide('postgresTemplate', postgresTemplate);
+  return async () => {
+    if (!shared || --shared.users > 0) return;
+    const { templates } = shared;
+    shared = undefined;
+    await (await templates).remove();
+  };
+}
+
+async function migratedTemplates(): Promise<Templates> {
   const dir = mkdtempSync(join(tmpdir(), 'booking-template-'));
   const sqliteTemplate = join(dir, 'template.sqlite');
   // No read threads: migrations only write, and the file must be closed whole before it is copied
@@ -34,16 +57,16 @@ export default async function setup(project: TestProject): Promise<() => Promise
   } finally {
     await closeDb(sqlite);
   }
-  project.provide('sqliteTemplate', sqliteTemplate);
-
   const adminUrl = process.env.TEST_DATABASE_URL;
   const postgresTemplate = adminUrl ? await migratedPostgresTemplate(adminUrl) : '';
-  project.provide('postgresTemplate', postgresTemplate);
-
-  return async () => {
-    rmSync(dir, { recursive: true, force: true });
-    if (adminUrl && postgresTemplate)
-      await adminQuery(adminUrl, `drop database if exists ${postgresTemplate} with (force)`);
+  return {
+    sqliteTemplate,
+    postgresTemplate,
+    async remove() {
+      rmSync(dir, { recursive: true, force: true });
+      if (adminUrl && postgresTemplate)
+        await adminQuery(adminUrl, `drop database if exists ${postgresTemplate} with (force)`);
+    },
   };
 }
 
