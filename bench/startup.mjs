@@ -6,6 +6,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { cli, commitId, MAIN, startServer } from './lib.mjs';
 
@@ -51,6 +52,7 @@ async function bareNode() {
   return { listening, requests: [] };
 }
 
+const print = (line) => process.stdout.write(`${line}\n`);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const runs = { this: [], baseline: [] };
 for (let i = 0; i < RUNS; i++) {
@@ -59,14 +61,12 @@ for (let i = 0; i < RUNS; i++) {
 }
 
 const label = values.baseline ? `baseline (${values.baseline})` : 'baseline (bare node: an http server, nothing else)';
-console.log(
-  `# serve start-up, ${RUNS} runs each, interleaved, median ms (commit ${commitId()}, Node ${process.version})\n`,
-);
-console.log('| | this build | ' + label + ' | ratio |');
-console.log('| --- | ---: | ---: | ---: |');
+print(`# serve start-up, ${RUNS} runs each, interleaved, median ms (commit ${commitId()}, Node ${process.version})\n`);
+print('| | this build | ' + label + ' | ratio |');
+print('| --- | ---: | ---: | ---: |');
 const row = (name, pick) => {
   const [a, b] = [median(runs.this.map(pick)), median(runs.baseline.map(pick))];
-  console.log(
+  print(
     `| ${name} | ${a.toFixed(0)} | ${Number.isNaN(b) ? '–' : b.toFixed(0)} | ${Number.isNaN(b) ? '–' : (a / b).toFixed(2)} |`,
   );
 };

@@ -422,7 +422,8 @@ describe.each(DIALECTS)('webhooks on %s', (dialect) => {
         receiver.script('/slow-a', () => ({ status: 204, delayMs: 100 }));
         other.script('/slow-b', () => ({ status: 204, delayMs: 100 }));
         for (let i = 0; i < 12; i++) await book();
-        startWorker({}, { perEndpoint: 3, concurrency: 5 });
+        // One organization's two endpoints: its own cap (half the slots by default) lifted, so only these bound.
+        startWorker({}, { perEndpoint: 3, concurrency: 5, perOrganization: 5 });
         await expect
           .poll(() => receiver.received('/slow-a').length + other.received('/slow-b').length, { timeout: 10_000 })
           .toBe(24);
@@ -435,6 +436,60 @@ describe.each(DIALECTS)('webhooks on %s', (dialect) => {
         worker = undefined;
         other.server.closeAllConnections();
         await other.close();
+      }
+    });
+
+    it("gives an organization whose receivers hang half the slots at most, and another organization's delivery its turn at once", async () => {
+      // Issue 41, finding 1: claims took the lowest ids, up to the per-endpoint limit, so two hanging
+      // endpoints of organization 1 held every slot and organization 2's event waited behind their
+      // whole backlog, one timeout (1 s here) per round.
+      const dead = await startReceiver();
+      try {
+        dead.script('/hang-a', () => ({ status: 200, hang: true }));
+        dead.script('/hang-b', () => ({ status: 200, hang: true }));
+        for (const path of ['/hang-a', '/hang-b']) {
+          const response = await app.inject({
+            method: 'POST',
+            url: '/api/webhook-endpoints',
+            headers: { 'x-api-key': admin },
+            payload: { url: dead.url(path) },
+          });
+          expect(response.statusCode).toBe(201);
+          rememberSecret(response.json().secret);
+        }
+        const otherAdmin = await apiKeyFor(used.db, { organizations: [2], scope: 'admin' });
+        const otherWriter = await apiKeyFor(used.db, { organizations: [2], scope: 'write' });
+        const other = await app.inject({
+          method: 'POST',
+          url: '/api/webhook-endpoints',
+          headers: { 'x-api-key': otherAdmin },
+          payload: { url: receiver.url('/organization-2') },
+        });
+        expect(other.statusCode).toBe(201);
+        rememberSecret(other.json().secret);
+        // A backlog for the hanging endpoints: eight events, sixteen deliveries, before the other's.
+        for (let i = 0; i < 8; i++) await book();
+        startWorker({}, { concurrency: 4, perEndpoint: 2 });
+        await expect.poll(() => dead.peak('*'), { timeout: 5_000 }).toBe(2);
+        const booked = await app.inject({
+          method: 'POST',
+          url: '/api/reservations',
+          headers: { 'x-api-key': otherWriter },
+          payload: { ...booking('2030-06-01', '2030-06-03'), organization: 2, accommodation: 20 },
+        });
+        expect(booked.statusCode).toBe(201);
+        const started = Date.now();
+        await expect.poll(() => receiver.received('/organization-2').length, { timeout: 10_000 }).toBe(1);
+        // Before the fix it waited about four timeouts (its turn came after the backlog's sixteen
+        // deliveries, four at a time); now it finds a slot free at once.
+        expect((receiver.received('/organization-2')[0]?.at ?? Infinity) - started).toBeLessThan(2_500);
+        // Organization 1 never held more than half the four slots, though its backlog could fill all.
+        expect(dead.peak('*')).toBe(2);
+      } finally {
+        await worker?.stop();
+        worker = undefined;
+        dead.server.closeAllConnections();
+        await dead.close();
       }
     });
 

@@ -93,11 +93,18 @@ export interface Claim {
   /** Per endpoint, the attempts this process is sending to it now. */
   busy: ReadonlyMap<number, number>;
   maxPerEndpoint: number;
+  /** Per organization, the attempts this process is sending to its endpoints now. */
+  busyOrganizations: ReadonlyMap<number, number>;
+  maxPerOrganization: number;
 }
 
 /**
  * Leases due deliveries for this process: at most `limit`, at most `maxPerEndpoint` less those it
- * is already sending (`busy`) of one endpoint, the oldest of each endpoint first (event order).
+ * is already sending (`busy`) of one endpoint, at most `maxPerOrganization` less those it is
+ * already sending of one organization, the oldest of each endpoint first (event order).
+ * Organizations take turns: every organization's first due delivery comes before any one's second,
+ * and so on (issue 41: four endpoints of one organization whose receivers never answer held every
+ * slot, in id order, and another organization's delivery waited behind their whole backlog).
  * Per endpoint, its first due deliveries are one bounded range of `webhook_deliveries_due`
  * (status, endpoint_id, id): the cost follows what is claimed, not how much is pending. (A window
  * over every pending delivery made each claim read all of them: with 30,000 pending, ~40 claims a
@@ -110,7 +117,13 @@ export async function claimDue(db: Db, claim: Claim): Promise<ClaimedDelivery[]>
     ? await claimOnPostgres(db.kysely, claim)
     : await claimOnSqlite(db.kysely, claim);
   return claimed
-    .map((r) => ({ ...r, id: Number(r.id), endpoint_id: Number(r.endpoint_id), attempts: Number(r.attempts) }))
+    .map((r) => ({
+      ...r,
+      id: Number(r.id),
+      endpoint_id: Number(r.endpoint_id),
+      organization_id: Number(r.organization_id),
+      attempts: Number(r.attempts),
+    }))
     .sort((a, b) => a.id - b.id);
 }
 
@@ -124,23 +137,31 @@ const isFree = (now: number) => sql`d.status = 'pending' and (d.lease_until is n
  * attempt). Rows another claim has locked are skipped; a row changed since the statement began
  * is checked again as it is locked.
  */
-async function claimOnPostgres(
-  conn: Conn,
-  { owner, now, leaseMs, limit, busy, maxPerEndpoint }: Claim,
-): Promise<ClaimedDelivery[]> {
+async function claimOnPostgres(conn: Conn, claim: Claim): Promise<ClaimedDelivery[]> {
+  const { owner, now, leaseMs, limit, busy, maxPerEndpoint, busyOrganizations, maxPerOrganization } = claim;
   const { rows } = await sql<ClaimedDelivery>`
-    with due as (
-      select c.id from webhook_endpoints e
+    with candidates as (
+      select c.id, c.organization_id from webhook_endpoints e
       left join unnest(${[...busy.keys()]}::integer[], ${[...busy.values()]}::integer[]) as b(endpoint_id, sending)
         on b.endpoint_id = e.id
       cross join lateral (
-        select d.id from webhook_deliveries d
+        select d.id, d.organization_id from webhook_deliveries d
         where d.endpoint_id = e.id and d.next_attempt_at <= ${now} and ${isFree(now)}
         order by d.id
         limit greatest(0, ${maxPerEndpoint}::integer - coalesce(b.sending, 0))
         for update of d skip locked
       ) c
-      order by c.id
+    ),
+    due as (
+      select t.id from (
+        select c.id, c.organization_id, row_number() over (partition by c.organization_id order by c.id) as turn
+        from candidates c
+      ) t
+      left join unnest(
+        ${[...busyOrganizations.keys()]}::integer[], ${[...busyOrganizations.values()]}::integer[]
+      ) as o(organization_id, sending) on o.organization_id = t.organization_id
+      where t.turn <= ${maxPerOrganization}::integer - coalesce(o.sending, 0)
+      order by t.turn, t.id
       limit ${limit}
     )
     update webhook_deliveries d set lease_owner = ${owner}, lease_until = ${now + leaseMs}
@@ -149,22 +170,41 @@ async function claimOnPostgres(
   return rows;
 }
 
+interface Candidate {
+  id: number;
+  organization_id: number;
+}
+
+/** Of the candidates, what PostgreSQL's `due` picks: organizations in turns, each within its quota. */
+function takingTurns(candidates: Candidate[], { limit, busyOrganizations, maxPerOrganization }: Claim): number[] {
+  const taken = new Map<number, number>();
+  const turns: { id: number; turn: number }[] = [];
+  for (const { id, organization_id } of [...candidates].sort((a, b) => Number(a.id) - Number(b.id))) {
+    const organization = Number(organization_id);
+    const turn = (taken.get(organization) ?? 0) + 1;
+    taken.set(organization, turn);
+    if (turn <= maxPerOrganization - (busyOrganizations.get(organization) ?? 0)) turns.push({ id: Number(id), turn });
+  }
+  return turns
+    .sort((a, b) => a.turn - b.turn || a.id - b.id)
+    .slice(0, limit)
+    .map((t) => t.id);
+}
+
 /** SQLite: the write lock serialises claims; candidates per endpoint, then one UPDATE. */
-async function claimOnSqlite(
-  conn: Conn,
-  { owner, now, leaseMs, limit, busy, maxPerEndpoint }: Claim,
-): Promise<ClaimedDelivery[]> {
+async function claimOnSqlite(conn: Conn, claim: Claim): Promise<ClaimedDelivery[]> {
+  const { owner, now, leaseMs, busy, maxPerEndpoint } = claim;
   const quota = (endpointId: number) => maxPerEndpoint - (busy.get(endpointId) ?? 0);
   const endpointIds = (await conn.selectFrom('webhook_endpoints').select('id').orderBy('id').execute())
     .map((e) => Number(e.id))
     .filter((endpointId) => quota(endpointId) > 0);
-  const candidates: { id: number; endpoint_id: number }[] = [];
+  const candidates: Candidate[] = [];
   for (let i = 0; i < endpointIds.length; i += CLAIM_ENDPOINTS_PER_QUERY) {
     const chunk = endpointIds.slice(i, i + CLAIM_ENDPOINTS_PER_QUERY);
-    const found = await sql<{ id: number; endpoint_id: number }>`${sql.join(
+    const found = await sql<Candidate>`${sql.join(
       chunk.map(
         (endpointId) => sql`select * from (
-          select d.id, d.endpoint_id from webhook_deliveries d
+          select d.id, d.organization_id from webhook_deliveries d
           where d.endpoint_id = ${endpointId} and d.next_attempt_at <= ${now} and ${isFree(now)}
           order by d.id limit ${quota(endpointId)}) c${sql.raw(String(endpointId))}`,
       ),
@@ -172,10 +212,7 @@ async function claimOnSqlite(
     )}`.execute(conn);
     candidates.push(...found.rows);
   }
-  const ids = candidates
-    .map((row) => Number(row.id))
-    .sort((a, b) => a - b)
-    .slice(0, limit);
+  const ids = takingTurns(candidates, claim);
   if (ids.length === 0) return [];
   const { rows } = await sql<ClaimedDelivery>`
     update webhook_deliveries as d set lease_owner = ${owner}, lease_until = ${now + leaseMs}

@@ -35,6 +35,7 @@ const RECORD_BATCH = 200;
 export interface WorkerOptions {
   concurrency?: number;
   perEndpoint?: number;
+  perOrganization?: number;
   pollMs?: number;
   graceMs?: number;
   pruneEveryMs?: number;
@@ -57,6 +58,9 @@ export function startWebhookWorker(
 ): WebhookWorker {
   const concurrency = options.concurrency ?? 64;
   const perEndpoint = options.perEndpoint ?? 16;
+  // No organization holds more than half the slots, however many of its receivers hang: the other
+  // half is always there for the rest, who also come first in each claim (claimDue's turns).
+  const perOrganization = options.perOrganization ?? Math.max(1, Math.floor(concurrency / 2));
   const pollMs = options.pollMs ?? 250;
   const graceMs = options.graceMs ?? 10_000;
   const pruneEveryMs = options.pruneEveryMs ?? 10 * 60_000;
@@ -66,11 +70,14 @@ export function startWebhookWorker(
     timeoutMs: settings.timeoutMs,
     allowPrivateNetworks: settings.allowPrivateNetworks,
     resolver: options.resolver ?? systemResolver,
-    maxSockets: perEndpoint,
+    // The worker's own limits bound what is sent: sockets per origin as many as it may send at all,
+    // so endpoints of different organizations on one host never queue behind each other here.
+    maxSockets: concurrency,
   });
   const waker = createFeedWaker(db);
   const inFlight = new Map<number, { endpointId: number; abort: AbortController; done: Promise<void> }>();
   const perEndpointCount = new Map<number, number>();
+  const perOrganizationCount = new Map<number, number>();
   let stopping = false;
   let nudge: (() => void) | undefined;
   let lastPrune = 0;
@@ -120,23 +127,31 @@ export function startWebhookWorker(
   // claim takes it again meanwhile. (Holding the slot through the write kept a third fewer
   // requests going on PostgreSQL, where the write waits for a commit.)
   let attempting = 0;
-  const freeSlot = (endpointId: number) => {
+  const count = (counts: Map<number, number>, key: number, by: 1 | -1) => {
+    const sum = (counts.get(key) ?? 0) + by;
+    if (sum > 0) counts.set(key, sum);
+    else counts.delete(key);
+  };
+  const takeSlot = (delivery: ClaimedDelivery) => {
+    attempting++;
+    count(perEndpointCount, delivery.endpoint_id, 1);
+    count(perOrganizationCount, delivery.organization_id, 1);
+  };
+  const freeSlot = (delivery: ClaimedDelivery) => {
     attempting--;
-    const left = (perEndpointCount.get(endpointId) ?? 1) - 1;
-    if (left > 0) perEndpointCount.set(endpointId, left);
-    else perEndpointCount.delete(endpointId);
+    count(perEndpointCount, delivery.endpoint_id, -1);
+    count(perOrganizationCount, delivery.organization_id, -1);
     nudge?.();
   };
 
   const run = (delivery: ClaimedDelivery, endpoint: EndpointRow | undefined) => {
     const abort = new AbortController();
-    attempting++;
-    perEndpointCount.set(delivery.endpoint_id, (perEndpointCount.get(delivery.endpoint_id) ?? 0) + 1);
+    takeSlot(delivery);
     let slotHeld = true;
     const release = () => {
       if (!slotHeld) return;
       slotHeld = false;
-      freeSlot(delivery.endpoint_id);
+      freeSlot(delivery);
     };
     const done = (async () => {
       try {
@@ -194,6 +209,8 @@ export function startWebhookWorker(
       limit: free,
       busy: perEndpointCount,
       maxPerEndpoint: perEndpoint,
+      busyOrganizations: perOrganizationCount,
+      maxPerOrganization: perOrganization,
     });
     if (claimed.length === 0) return false;
     const endpoints = await endpointsById([...new Set(claimed.map((d) => d.endpoint_id))]);
