@@ -17,44 +17,74 @@ import { type Database, EVENTS_CHANNEL } from './schema.js';
 
 type Conn = Kysely<Database>;
 
-const recorded = new WeakSet<object>();
-const listeners = new WeakMap<Db, Set<() => void>>();
-const notifying = new WeakMap<Db, { again: boolean }>();
+/** The organizations whose events committed; undefined when not known (any organization's). */
+export type CommittedOrganizations = ReadonlySet<number> | undefined;
 
-/** Called where an event is inserted: this transaction's commit is worth announcing. */
-export function markEventsRecorded(trx: Conn): void {
-  recorded.add(trx);
+const recorded = new WeakMap<object, Set<number>>();
+const listeners = new WeakMap<Db, Set<(organizations: CommittedOrganizations) => void>>();
+const notifying = new WeakMap<Db, { again: boolean; organizations: Set<number> | undefined }>();
+
+/** A NOTIFY payload holds at most 8,000 bytes; a longer list is sent as "any organization". */
+const MAX_PAYLOAD = 7_000;
+
+/** Called where an event is inserted: this transaction's commit is worth announcing to `organization`. */
+export function markEventsRecorded(trx: Conn, organization: number): void {
+  let organizations = recorded.get(trx);
+  if (!organizations) recorded.set(trx, (organizations = new Set()));
+  organizations.add(organization);
 }
 
-/** Whether the transaction recorded events (and forgets it: asked once, after its commit). */
-export function takeEventsRecorded(trx: Conn): boolean {
-  return recorded.delete(trx);
+/** The organizations the transaction recorded events of, if any (and forgets them: asked once, after its commit). */
+export function takeEventsRecorded(trx: Conn): ReadonlySet<number> | undefined {
+  const organizations = recorded.get(trx);
+  recorded.delete(trx);
+  return organizations;
 }
 
 /** Calls `listener` after each commit of events by this process; returns the unsubscribe. */
-export function onEventsCommitted(db: Db, listener: () => void): () => void {
+export function onEventsCommitted(db: Db, listener: (organizations: CommittedOrganizations) => void): () => void {
   let set = listeners.get(db);
   if (!set) listeners.set(db, (set = new Set()));
   set.add(listener);
   return () => set.delete(listener);
 }
 
-/** Announces a commit of events: to this process's listeners now, to other processes by NOTIFY. */
-export function eventsCommitted(db: Db): void {
-  for (const listener of listeners.get(db) ?? []) listener();
+/** The NOTIFY payload naming `organizations`: their ids, comma-separated; '' for any organization. */
+export function notifyPayload(organizations: CommittedOrganizations): string {
+  const payload = organizations ? [...organizations].join(',') : '';
+  return payload.length <= MAX_PAYLOAD ? payload : '';
+}
+
+/** The organizations a NOTIFY payload names (`notifyPayload`); undefined for any organization. */
+export function payloadOrganizations(payload: string | undefined): CommittedOrganizations {
+  if (!payload || !/^\d+(,\d+)*$/.test(payload)) return undefined;
+  return new Set(payload.split(',').map(Number));
+}
+
+/**
+ * Announces a commit of events of `organizations`: to this process's listeners now, to other
+ * processes by NOTIFY, whose payload names the organizations (readers of others sleep on).
+ */
+export function eventsCommitted(db: Db, organizations: CommittedOrganizations): void {
+  for (const listener of listeners.get(db) ?? []) listener(organizations);
   if (db.dialect !== 'postgres') return;
   const running = notifying.get(db);
   if (running) {
+    // Commits that land while a NOTIFY is in flight share the next one, their organizations joined.
+    if (!running.again) running.organizations = organizations && new Set(organizations);
+    else if (running.organizations && organizations) for (const id of organizations) running.organizations.add(id);
+    else running.organizations = undefined;
     running.again = true;
     return;
   }
-  const state = { again: false };
+  const state = { again: false, organizations: organizations && new Set(organizations) };
   notifying.set(db, state);
   void (async () => {
     try {
       do {
+        const payload = notifyPayload(state.organizations);
         state.again = false;
-        await db.pool.query(`select pg_notify('${EVENTS_CHANNEL}', '')`);
+        await db.pool.query(`select pg_notify('${EVENTS_CHANNEL}', $1)`, [payload]);
       } while (state.again);
     } catch {
       // The pool is closing or the database is gone: readers look again on their own timer.

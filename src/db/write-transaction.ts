@@ -33,13 +33,13 @@ export async function withWriteTransaction<T>(db: Db, work: (trx: Kysely<Databas
   if (db.dialect === 'postgres') {
     for (let attempt = 1; ; attempt++) {
       try {
-        let recordedEvents = false;
+        let recordedEvents: ReadonlySet<number> | undefined;
         const result = await db.kysely.transaction().execute(async (trx) => {
           const value = await work(trx);
           recordedEvents = takeEventsRecorded(trx);
           return value;
         });
-        if (recordedEvents) eventsCommitted(db);
+        if (recordedEvents) eventsCommitted(db, recordedEvents);
         return result;
       } catch (error) {
         if (attempt >= PG_ATTEMPTS || !PG_RETRYABLE.has(databaseErrorCode(error) ?? '')) throw error;
@@ -53,7 +53,8 @@ export async function withWriteTransaction<T>(db: Db, work: (trx: Kysely<Databas
     try {
       const result = await work(connection);
       await sql`commit`.execute(connection);
-      if (takeEventsRecorded(connection)) eventsCommitted(db);
+      const recordedEvents = takeEventsRecorded(connection);
+      if (recordedEvents) eventsCommitted(db, recordedEvents);
       return result;
     } catch (error) {
       takeEventsRecorded(connection);

@@ -9,7 +9,7 @@ type Conn = Kysely<Database>;
 export async function insertEvent(trx: Conn, event: Omit<EventTable, 'position' | 'txid'>): Promise<void> {
   await trx.insertInto('events').values(event).execute();
   // Announced once the transaction has committed (db/commit-signal.ts); never if it rolls back.
-  markEventsRecorded(trx);
+  markEventsRecorded(trx, event.organization_id);
 }
 
 export interface FeedFilter {

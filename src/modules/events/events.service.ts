@@ -120,6 +120,6 @@ export async function readEvents(
       const next: FeedPosition = events.length < request.limit && comparePositions(horizon, last) > 0 ? horizon : last;
       return { bodies: events.map((e) => e.body), next: encodeCursor(next) };
     }
-    await waker.wait(remaining, horizon.position, signal);
+    await waker.wait(remaining, horizon, signal, request.organizationIds);
   }
 }
