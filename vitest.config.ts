@@ -21,6 +21,15 @@ const SERIAL = [
   'test/e2e/webhook-leases.test.ts',
 ];
 
+/** Integration files that mock modules, stub globals or fake timers: each in a fresh module graph. */
+const MOCKING = [
+  'test/integration/compression.test.ts',
+  'test/integration/organization-state-with-credential.test.ts',
+  'test/integration/password-cache.test.ts',
+  'test/integration/rate-limits.test.ts',
+  'test/integration/summaries-after-changes.test.ts',
+];
+
 /**
  * Files side by side: most of them wait on sockets, child processes and databases, not on the CPU,
  * so a two-core machine runs more of them at once than it has cores (TEST_WORKERS to change it).
@@ -47,7 +56,17 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'integration', include: ['test/integration/**/*.test.ts'], exclude: SERIAL, maxWorkers: WORKERS },
+        test: {
+          name: 'integration',
+          include: ['test/integration/**/*.test.ts'],
+          exclude: [...SERIAL, ...MOCKING],
+          maxWorkers: WORKERS,
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'integration-isolated', include: MOCKING, maxWorkers: WORKERS },
       },
       {
         extends: true,
