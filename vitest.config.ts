@@ -10,7 +10,6 @@ import { defineConfig } from 'vitest/config';
  */
 const SERIAL = [
   'test/integration/auth-timing.test.ts',
-  'test/integration/auth-flood.test.ts',
   'test/integration/overload.test.ts',
   'test/e2e/events-feed.test.ts',
   // Its rolling restart and kill rely on HAProxy's health checks (two missed checks a second apart,
@@ -20,6 +19,9 @@ const SERIAL = [
   // landed between attempts (no aborted connection) once in four runs.
   'test/e2e/webhook-leases.test.ts',
 ];
+
+/** A serial file that mocks a module: in a project (and worker) of its own. */
+const SERIAL_MOCKING = 'test/integration/auth-flood.test.ts';
 
 /** Integration files that mock modules, stub globals or fake timers: each in a fresh module graph. */
 const MOCKING = [
@@ -59,7 +61,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
-          exclude: [...SERIAL, ...MOCKING],
+          exclude: [...SERIAL, SERIAL_MOCKING, ...MOCKING],
           maxWorkers: WORKERS,
           isolate: false,
         },
@@ -74,7 +76,13 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'serial', include: SERIAL, fileParallelism: false, sequence: { groupOrder: 1 } },
+        // One worker for them all, its modules loaded once (no isolation: none of them mocks).
+        test: { name: 'serial', include: SERIAL, fileParallelism: false, isolate: false, sequence: { groupOrder: 1 } },
+      },
+      {
+        extends: true,
+        // Alone too, after the others: it mocks the password hash's module, so in a worker of its own.
+        test: { name: 'serial-mocking', include: [SERIAL_MOCKING], sequence: { groupOrder: 2 } },
       },
     ],
   },
