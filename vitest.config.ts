@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -23,14 +24,19 @@ const SERIAL = [
 /** A serial file that mocks a module: in a project (and worker) of its own. */
 const SERIAL_MOCKING = 'test/integration/auth-flood.test.ts';
 
-/** Integration files that mock modules, stub globals or fake timers: each in a fresh module graph. */
-const MOCKING = [
-  'test/integration/compression.test.ts',
-  'test/integration/organization-state-with-credential.test.ts',
-  'test/integration/password-cache.test.ts',
-  'test/integration/rate-limits.test.ts',
-  'test/integration/summaries-after-changes.test.ts',
-];
+/**
+ * Integration files that change what other files would share: mocked modules, stubbed globals or
+ * environment, fake timers, spies. Found by reading them, so a new such file cannot be forgotten;
+ * each runs in a fresh module graph (the other integration files share their worker's).
+ */
+const MOCKING = readdirSync(new URL('test/integration/', import.meta.url))
+  .map((name) => `test/integration/${name}`)
+  .filter((path) => path.endsWith('.test.ts') && path !== SERIAL_MOCKING && !SERIAL.includes(path))
+  .filter((path) =>
+    /vi\.(mock|doMock|stubGlobal|stubEnv|useFakeTimers|spyOn)\b|process\.env\.\w+\s*=[^=]|delete process\.env/.test(
+      readFileSync(new URL(path, import.meta.url), 'utf8'),
+    ),
+  );
 
 /**
  * Files side by side: most of them wait on sockets, child processes and databases, not on the CPU,
