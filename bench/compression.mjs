@@ -6,7 +6,7 @@ import { request } from 'node:http';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { cli, commitId, MAIN, processTree, readProcesses, ROOT, startServer } from './lib.mjs';
+import { cli, commitId, MAIN, median, processTree, readProcesses, ROOT, startServer } from './lib.mjs';
 
 const run = promisify(execFile);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -73,7 +73,6 @@ async function wrk(url, headers, script, args = []) {
 }
 
 const cpuSeconds = (pids) => readProcesses().reduce((sum, p) => sum + (pids.includes(p.pid) ? p.cpuSeconds : 0), 0);
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 async function main() {
   mkdirSync(join(ROOT, 'bench', 'data'), { recursive: true });

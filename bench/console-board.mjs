@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { ROOT, cli, commitId, startServer } from './lib.mjs';
+import { ROOT, cli, commitId, median, startServer } from './lib.mjs';
 
 const UNITS = 500;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -73,8 +73,6 @@ function dataSet() {
     reservations,
   };
 }
-
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 const dir = mkdtempSync(join(tmpdir(), 'booking-board-bench-'));
 const env = { ...process.env, DATABASE_URL: `sqlite:${join(dir, 'board.sqlite')}`, LOG_LEVEL: 'warn' };

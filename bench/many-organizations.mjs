@@ -12,7 +12,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { MAIN, ROOT, commitId, startServer } from './lib.mjs';
+import { MAIN, ROOT, commitId, median, startServer } from './lib.mjs';
 
 const run = promisify(execFile);
 const ORGANIZATIONS = 200;
@@ -76,7 +76,6 @@ async function requestsPerSecond(url, key) {
   return result.requests.average;
 }
 
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const PATH = '/api/reservations/summaries?organization=1&dateFrom=2024-01-01&dateTo=2024-12-31';
 
 const targets = [];

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { cli, commitId, MAIN, startServer } from './lib.mjs';
+import { cli, commitId, MAIN, median, startServer } from './lib.mjs';
 
 const { values } = parseArgs({ options: { baseline: { type: 'string' }, runs: { type: 'string', default: '9' } } });
 const RUNS = Number(values.runs);
@@ -53,7 +53,6 @@ async function bareNode() {
 }
 
 const print = (line) => process.stdout.write(`${line}\n`);
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const runs = { this: [], baseline: [] };
 for (let i = 0; i < RUNS; i++) {
   runs.this.push(await once(MAIN));

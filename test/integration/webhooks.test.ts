@@ -335,17 +335,20 @@ describe.each(DIALECTS)('webhooks on %s', (dialect) => {
       );
       return worker;
     };
-    const endpoint = async (path: string, extra: object = {}) => {
+    /** An endpoint at `url`, made by `key` (organization 1's admin unless said). */
+    const endpointAt = async (url: string, extra: object = {}, key = admin) => {
       const response = await app.inject({
         method: 'POST',
         url: '/api/webhook-endpoints',
-        headers: { 'x-api-key': admin },
-        payload: { url: receiver.url(path), ...extra },
+        headers: { 'x-api-key': key },
+        payload: { url, ...extra },
       });
       expect(response.statusCode).toBe(201);
       rememberSecret(response.json().secret);
       return response.json() as { id: number; secret: string };
     };
+    /** An endpoint at `path` on the shared receiver. */
+    const endpoint = (path: string, extra: object = {}) => endpointAt(receiver.url(path), extra);
     const book = async () => {
       night += 3;
       const from = new Date(Date.UTC(2030, 0, 1 + night)).toISOString().slice(0, 10);
@@ -411,14 +414,7 @@ describe.each(DIALECTS)('webhooks on %s', (dialect) => {
       const other = await startReceiver(receiver.tally);
       try {
         await endpoint('/slow-a');
-        const response = await app.inject({
-          method: 'POST',
-          url: '/api/webhook-endpoints',
-          headers: { 'x-api-key': admin },
-          payload: { url: other.url('/slow-b') },
-        });
-        expect(response.statusCode).toBe(201);
-        rememberSecret(response.json().secret);
+        await endpointAt(other.url('/slow-b'));
         receiver.script('/slow-a', () => ({ status: 204, delayMs: 100 }));
         other.script('/slow-b', () => ({ status: 204, delayMs: 100 }));
         for (let i = 0; i < 12; i++) await book();
@@ -447,26 +443,10 @@ describe.each(DIALECTS)('webhooks on %s', (dialect) => {
       try {
         dead.script('/hang-a', () => ({ status: 200, hang: true }));
         dead.script('/hang-b', () => ({ status: 200, hang: true }));
-        for (const path of ['/hang-a', '/hang-b']) {
-          const response = await app.inject({
-            method: 'POST',
-            url: '/api/webhook-endpoints',
-            headers: { 'x-api-key': admin },
-            payload: { url: dead.url(path) },
-          });
-          expect(response.statusCode).toBe(201);
-          rememberSecret(response.json().secret);
-        }
+        for (const path of ['/hang-a', '/hang-b']) await endpointAt(dead.url(path));
         const otherAdmin = await apiKeyFor(used.db, { organizations: [2], scope: 'admin' });
         const otherWriter = await apiKeyFor(used.db, { organizations: [2], scope: 'write' });
-        const other = await app.inject({
-          method: 'POST',
-          url: '/api/webhook-endpoints',
-          headers: { 'x-api-key': otherAdmin },
-          payload: { url: receiver.url('/organization-2') },
-        });
-        expect(other.statusCode).toBe(201);
-        rememberSecret(other.json().secret);
+        await endpointAt(receiver.url('/organization-2'), {}, otherAdmin);
         // A backlog for the hanging endpoints: eight events, sixteen deliveries, before the other's.
         for (let i = 0; i < 8; i++) await book();
         startWorker({}, { concurrency: 4, perEndpoint: 2 });
