@@ -80,7 +80,10 @@ export const BULK_COLUMNS = {
     { name: 'last_used', pgType: 'timestamptz' },
     { name: 'revoked', pgType: 'timestamptz' },
   ],
-  /** The outbox (migration 004): position and txid come from the database. */
+  /**
+   * The outbox (migration 004): position and txid come from the database; `seq`, the
+   * organization's counter, from the load, which holds every organization's row (migration 012).
+   */
   events: [
     { name: 'id', pgType: 'text' },
     { name: 'organization_id', pgType: 'integer' },
@@ -90,6 +93,7 @@ export const BULK_COLUMNS = {
     { name: 'resource_version', pgType: 'integer' },
     { name: 'occurred', pgType: 'timestamptz' },
     { name: 'body', pgType: 'text' },
+    { name: 'seq', pgType: 'integer' },
   ],
 } as const satisfies Partial<Record<TableName, readonly Column[]>>;
 

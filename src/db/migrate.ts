@@ -11,6 +11,8 @@ import { stayCoveringIndex } from './migrations/008_stay_covering_index.js';
 import { consoleSessionsSchema } from './migrations/009_console_sessions.js';
 import { reservationDaysSchema } from './migrations/010_reservation_days.js';
 import { deferrableDoubleBooking } from './migrations/011_deferrable_double_booking.js';
+import { feedInCommitOrder } from './migrations/012_feed_in_commit_order.js';
+import { webhookReplaysSchema } from './migrations/013_webhook_replays.js';
 
 /** Migrations live in code (not a folder scan) so they run the same from src/ and dist/. */
 function migrationsFor(db: Db): Record<string, Migration> {
@@ -26,6 +28,8 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '009_console_sessions': consoleSessionsSchema(db.dialect),
     '010_reservation_days': reservationDaysSchema(db.dialect),
     '011_deferrable_double_booking': deferrableDoubleBooking(db.dialect),
+    '012_feed_in_commit_order': feedInCommitOrder(db.dialect),
+    '013_webhook_replays': webhookReplaysSchema(db.dialect),
   };
 }
 

@@ -99,8 +99,13 @@ export const EVENTS_CHANNEL = 'booking_events';
 /** The outbox (migration 004): one row per change, in the change's transaction. */
 export interface EventTable {
   position: Generated<number>;
-  /** PostgreSQL: the writing transaction's id (xid8, as text); SQLite: 0. */
+  /**
+   * PostgreSQL: the writing transaction's id (xid8, as text); SQLite: 0. The feed's order before
+   * migration 012, kept to read the cursors given out then.
+   */
   txid: Generated<string | number>;
+  /** The organization's change counter as this event moved it: the feed's order (migration 012). */
+  seq: number;
   id: string;
   organization_id: number;
   type: string;
@@ -112,10 +117,10 @@ export interface EventTable {
   body: string;
 }
 
+/** Per organization, the last event number pruning removed (migration 012). */
 export interface EventsPrunedTable {
-  id: number;
-  txid: string | number;
-  position: number;
+  organization_id: number;
+  seq: number;
 }
 
 /** Webhook endpoints (migration 005). Times in Unix milliseconds. */
@@ -130,11 +135,24 @@ export interface WebhookEndpointTable {
   secret: string;
   previous_secret: string | null;
   previous_secret_until: number | null;
-  cursor_txid: string | number;
-  cursor_position: string | number;
+  /** The last event number of its organization that became its deliveries (migration 012). */
+  cursor_seq: number;
   failing_since: number | null;
   created: number;
   modified: number;
+}
+
+/** Replays the delivery workers are scheduling, a window at a time (migration 013). */
+export interface WebhookReplayTable {
+  id: Generated<number>;
+  endpoint_id: number;
+  after_seq: number;
+  until_seq: number;
+  /** Timestamps as in events.occurred: only events that occurred in [since, until). */
+  since: string | null;
+  until: string | null;
+  remaining: number;
+  created: number;
 }
 
 export interface WebhookDeliveryTable {
@@ -196,8 +214,9 @@ export interface Database {
   credential_organizations: CredentialOrganizationTable;
   idempotency_keys: IdempotencyKeyTable;
   events: EventTable;
-  events_pruned: EventsPrunedTable;
+  events_pruned_by_organization: EventsPrunedTable;
   webhook_endpoints: WebhookEndpointTable;
+  webhook_replays: WebhookReplayTable;
   webhook_deliveries: WebhookDeliveryTable;
   webhook_attempts: WebhookAttemptTable;
   console_sessions: ConsoleSessionTable;

@@ -72,8 +72,10 @@ export async function emptyDatabase(db: Db): Promise<void> {
   for (const table of [
     'webhook_attempts',
     'webhook_deliveries',
+    'webhook_replays',
     'webhook_endpoints',
     'events',
+    'events_pruned_by_organization',
     'idempotency_keys',
     'credential_organizations',
     'credentials',

@@ -68,6 +68,8 @@ describe.each(DIALECTS)('migration 006 (longest stay) on %s', (dialect) => {
       '009_console_sessions',
       '010_reservation_days',
       '011_deferrable_double_booking',
+      '012_feed_in_commit_order',
+      '013_webhook_replays',
     ]);
     const rows = await kysely.selectFrom('organizations').select(['id', 'longest_stay_nights']).orderBy('id').execute();
     expect(rows).toEqual([

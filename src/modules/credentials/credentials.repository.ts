@@ -4,7 +4,7 @@ import { readFirst } from '../../db/prepared-reads.js';
 import type { CredentialRow, CredentialTable, Database } from '../../db/schema.js';
 import {
   type KnownOrganizationState,
-  organizationStateColumns,
+  ORGANIZATION_STATE_COLUMNS,
   takeOrganizationState,
 } from '../organizations/organizations.repository.js';
 
@@ -98,7 +98,7 @@ export async function findRequestCredential(
         )
         .leftJoin('organizations as o', 'o.id', 'bound.organization_id')
         .select(CREDENTIAL_COLUMNS.map((column) => `credentials.${column}` as const))
-        .select(organizationStateColumns(conn))
+        .select(ORGANIZATION_STATE_COLUMNS)
         // Qualified: a column of that name added to organizations must not make it ambiguous.
         .where(byKey ? 'credentials.key_hash' : 'credentials.username', '=', value('lookup')),
     { lookup: byKey ? lookup.keyHash : lookup.username, organizationId },

@@ -19,7 +19,12 @@ import { stayDatesProblem } from '../../shared/stay-dates.js';
 import { accommodationOwners, accommodationsByIds, toAccommodation } from '../accommodations/accommodations.repository.js';
 import type { Accommodation } from '../accommodations/accommodations.schemas.js';
 import { changedFields, eventOf, type RecordChange } from '../events/events.service.js';
-import { existingOrganizationIds, lockEveryOrganization } from '../organizations/organizations.repository.js';
+import {
+  existingOrganizationIds,
+  lockEveryOrganization,
+  organizationCounters,
+  storeOrganizationCounters,
+} from '../organizations/organizations.repository.js';
 import {
   heldStaysOf,
   reservationIdsByNumber,
@@ -429,12 +434,31 @@ export async function importDocument(db: Db, clock: Clock, input: unknown): Prom
     const clockNow = clock();
     const occurred = formatTimestamp(clockNow);
     const newEventId = () => `evt_${nextEventUlid(clockNow.getTime())}`;
+    // Each event takes its organization's next counter value (migration 012); the counters are
+    // stored when the load's events are written (every organization's row is locked until then).
+    const counters = await organizationCounters(trx);
+    const moved = new Map<number, number>();
+    const nextSeq = (organization: number) => {
+      const seq = (moved.get(organization) ?? counters.get(organization) ?? 0) + 1;
+      moved.set(organization, seq);
+      return seq;
+    };
     const eventRow = (change: RecordChange): BulkRow => {
       const event = eventOf(change, clockNow);
       // One generator for every event of the load, so their ids grow in the order they are written.
       event.id = newEventId();
       const { resource } = event;
-      return [event.id, event.organization, event.type, resource.type, resource.id, resource.version, event.occurred, JSON.stringify(event)];
+      return [
+        event.id,
+        event.organization,
+        event.type,
+        resource.type,
+        resource.id,
+        resource.version,
+        event.occurred,
+        JSON.stringify(event),
+        nextSeq(event.organization),
+      ];
     };
 
     const unitIds = [...new Set([...doc.accommodations.flatMap((a) => a.id ?? []), ...doc.reservations.map(accommodationIdOf)])];
@@ -522,7 +546,7 @@ export async function importDocument(db: Db, clock: Clock, input: unknown): Prom
         `"guestName":${guestJson},"name":${guestJson},"guest":null,"totalAmount":"${formatAmount(minor)}","currency":"${currency}",` +
         `"channel":${JSON.stringify(channel)},"created":"${created}","modified":"${modified}",` +
         `"cancelled":${cancelled === null ? 'null' : `"${cancelled}"`}}}`;
-      events.push([eventId, organization, 'reservation.created', 'reservation', id, 1, occurred, body]);
+      events.push([eventId, organization, 'reservation.created', 'reservation', id, 1, occurred, body, nextSeq(organization)]);
     };
 
     // In chunks: the rows and events of a million reservations need not be held at once.
@@ -609,6 +633,7 @@ export async function importDocument(db: Db, clock: Clock, input: unknown): Prom
       await writer.upsert('reservations', rows);
       await writer.upsert('events', events);
     }
+    await storeOrganizationCounters(trx, moved);
     await importCredentials(trx, writer, doc.credentials, now);
   });
   return {

@@ -2,12 +2,37 @@ import { type Kysely, sql } from 'kysely';
 import { isPostgres } from '../../db/database.js';
 import { markEventsRecorded } from '../../db/commit-signal.js';
 import type { Database, EventTable } from '../../db/schema.js';
-import { decodeCursor, encodeCursor, type FeedPosition, LAST_POSITION } from './cursor.js';
+import type { FeedCursor, LegacyPosition } from './cursor.js';
 
 type Conn = Kysely<Database>;
 
-export async function insertEvent(trx: Conn, event: Omit<EventTable, 'position' | 'txid'>): Promise<void> {
-  await trx.insertInto('events').values(event).execute();
+/**
+ * Records an event in the write's transaction, numbered by its organization's change counter moved
+ * by one (migration 012): moving it holds the organization's row until the commit, so an
+ * organization's events are numbered in commit order and the counter read by anyone covers them.
+ */
+export async function insertEvent(trx: Conn, event: Omit<EventTable, 'position' | 'txid' | 'seq'>): Promise<void> {
+  if (isPostgres(trx)) {
+    // One statement, one round trip, as the insert alone was.
+    await sql`
+      with moved as (update organizations set version = version + 1 where id = ${event.organization_id} returning version)
+      insert into events (id, organization_id, type, resource_type, resource_id, resource_version, occurred, body, seq)
+      select ${event.id}, ${event.organization_id}, ${event.type}, ${event.resource_type}, ${event.resource_id},
+        ${event.resource_version}, ${event.occurred}::timestamptz, ${event.body}, moved.version from moved`.execute(
+      trx,
+    );
+  } else {
+    const moved = await trx
+      .updateTable('organizations')
+      .set((eb) => ({ version: eb('version', '+', 1) }))
+      .where('id', '=', event.organization_id)
+      .returning('version')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('events')
+      .values({ ...event, seq: moved.version })
+      .execute();
+  }
   // Announced once the transaction has committed (db/commit-signal.ts); never if it rolls back.
   markEventsRecorded(trx, event.organization_id);
 }
@@ -18,89 +43,142 @@ export interface FeedFilter {
   resource?: { type: 'reservation' | 'accommodation'; id: number } | undefined;
 }
 
-export interface FeedRead {
-  /** The events after the position, in feed order, as their serialized bodies. */
-  events: { position: FeedPosition; body: string }[];
-  /**
-   * Where every event visible to this read ends: on PostgreSQL, all events of transactions older
-   * than the oldest one still running; on SQLite, the last position. Nothing can be added before it.
-   */
-  horizon: FeedPosition;
+export interface FeedEvent {
+  seq: number;
+  /** `evt_` + a ULID: orders events of several organizations by time. */
+  id: string;
+  body: string;
 }
 
-/** One page of the feed after `after`: page and horizon come from one statement, so from one snapshot. */
-export async function readFeed(conn: Conn, filter: FeedFilter, after: FeedPosition, limit: number): Promise<FeedRead> {
-  const pg = isPostgres(conn);
-  const conditions = [sql`e.organization_id in (${sql.join(filter.organizationIds)})`];
+/** One organization's part of a read of the feed. */
+export interface OrganizationFeed {
+  /** Its events after the cursor's number, in order, at most the read's limit. */
+  events: FeedEvent[];
+  /**
+   * Its change counter as the read saw it: every event up to it is committed and was visible, so
+   * when the events above did not reach the limit, nothing up to it is left to read.
+   */
+  horizon: number;
+}
+
+/**
+ * The events of each organization of `after` (its number for each; every organization of the
+ * filter must be in it) after that number, at most `limit` each, with its counter. On PostgreSQL one
+ * statement reads them all (one snapshot); on SQLite one statement per organization, each reading
+ * the counter with the events (a write commits whole between statements, and each organization's
+ * part stands alone).
+ */
+export async function readFeed(
+  conn: Conn,
+  filter: FeedFilter,
+  after: FeedCursor,
+  limit: number,
+): Promise<Map<number, OrganizationFeed>> {
+  const conditions = [sql`true`];
   if (filter.types && filter.types.length > 0) conditions.push(sql`e.type in (${sql.join(filter.types)})`);
   if (filter.resource) {
     conditions.push(sql`e.resource_type = ${filter.resource.type} and e.resource_id = ${filter.resource.id}`);
   }
   const where = sql.join(conditions, sql` and `);
-  const rows = pg
-    ? await sql<{ horizon: string; txid: string | null; position: string | null; body: string | null }>`
-        with w as (select pg_snapshot_xmin(pg_current_snapshot()) as xmin)
-        select w.xmin::text as horizon, p.txid::text as txid, p.position::text as position, p.body
-        from w left join lateral (
-          select e.txid, e.position, e.body from events e
-          where ${where} and (e.txid, e.position) > (${String(after.txid)}::xid8, ${String(after.position)}::bigint)
-            and e.txid < w.xmin
-          order by e.txid, e.position limit ${limit}
-        ) p on true
-        order by p.txid, p.position`.execute(conn)
-    : await sql<{ horizon: number; txid: number | null; position: number | null; body: string | null }>`
-        -- txid is always 0 on SQLite: said here, it lets the feed index (organization_id, txid,
-        -- position) hand the page over in order instead of sorting all of an organization's events.
-        with w as (select coalesce(max(position), 0) as top from events)
-        select w.top as horizon, 0 as txid, p.position, p.body
-        from w left join (
-          select e.position, e.body from events e
-          where ${where} and e.txid = 0 and e.position > ${Number(after.position)}
-          order by e.position limit ${limit}
-        ) p on 1 = 1
-        order by p.position`.execute(conn);
-  const first = rows.rows[0];
-  const horizonValue = BigInt(first?.horizon ?? 0);
-  return {
-    // PostgreSQL: every transaction below xmin has ended, so all its events are visible.
-    horizon: decodeCursor(horizonCursor(conn, String(horizonValue))),
-    events: rows.rows
-      .filter((r) => r.position !== null && r.body !== null)
-      .map((r) => ({
-        position: { txid: BigInt(r.txid ?? 0), position: BigInt(r.position ?? 0) },
-        body: r.body as string,
-      })),
-  };
+  const organizations = [...new Set(filter.organizationIds)];
+  const starts = organizations.map((id) => after.get(id) ?? 0);
+  type Row = { organization_id: number; version: number; seq: number | null; id: string | null; body: string | null };
+  let rows: Row[];
+  if (isPostgres(conn)) {
+    ({ rows } = await sql<Row>`
+      select c.organization_id, o.version, e.seq, e.id, e.body
+      from unnest(${organizations}::integer[], ${starts}::integer[]) as c(organization_id, after)
+      join organizations o on o.id = c.organization_id
+      left join lateral (
+        select e.seq, e.id, e.body from events e
+        where e.organization_id = c.organization_id and e.seq > c.after and ${where}
+        order by e.seq limit ${limit}
+      ) e on true
+      order by c.organization_id, e.seq`.execute(conn));
+  } else {
+    rows = [];
+    for (const [i, organization] of organizations.entries()) {
+      const part = await sql<Row>`
+        select o.id as organization_id, o.version, e.seq, e.id, e.body
+        from organizations o left join (
+          select e.seq, e.id, e.body from events e
+          where e.organization_id = ${organization} and e.seq > ${starts[i]} and ${where}
+          order by e.seq limit ${limit}
+        ) e on 1 = 1
+        where o.id = ${organization}
+        order by e.seq`.execute(conn);
+      rows.push(...part.rows);
+    }
+  }
+  const feeds = new Map<number, OrganizationFeed>();
+  for (const row of rows) {
+    let feed = feeds.get(row.organization_id);
+    if (!feed) feeds.set(row.organization_id, (feed = { events: [], horizon: Number(row.version) }));
+    if (row.seq !== null && row.id !== null && row.body !== null) {
+      feed.events.push({ seq: Number(row.seq), id: row.id, body: row.body });
+    }
+  }
+  return feeds;
+}
+
+/** Per organization, the last event number pruning removed (a cursor before it has expired); 0 when none. */
+export async function prunedSeqs(conn: Conn, organizationIds: readonly number[]): Promise<Map<number, number>> {
+  const pruned = new Map(organizationIds.map((id) => [id, 0]));
+  if (organizationIds.length === 0) return pruned;
+  const rows = await conn
+    .selectFrom('events_pruned_by_organization')
+    .select(['organization_id', 'seq'])
+    .where('organization_id', 'in', [...organizationIds])
+    .execute();
+  for (const row of rows) pruned.set(row.organization_id, Number(row.seq));
+  return pruned;
 }
 
 /**
- * The feed's horizon as a column of another query (see `readFeed`): a read that selects it with
- * its data, in one statement, knows where the feed goes on from what the read shows.
+ * The feed's place now for these organizations (their change counters): an `Events-Cursor` for a
+ * read that follows. Every event up to it has committed; following the feed from it yields every
+ * change committed after.
  */
-export function horizonColumn(conn: Conn) {
-  return isPostgres(conn)
-    ? sql<string>`pg_snapshot_xmin(pg_current_snapshot())::text`
-    : sql<string>`(select coalesce(max(position), 0) from events)`;
+export async function currentCursor(conn: Conn, organizationIds: readonly number[]): Promise<FeedCursor> {
+  if (organizationIds.length === 0) return new Map();
+  const rows = await conn
+    .selectFrom('organizations')
+    .select(['id', 'version'])
+    .where('id', 'in', [...organizationIds])
+    .execute();
+  return new Map(rows.map((row) => [row.id, Number(row.version)]));
 }
 
-/** The cursor a value of `horizonColumn` stands for. */
-export function horizonCursor(conn: Conn, value: string | number): string {
-  const raw = BigInt(value);
-  return encodeCursor(isPostgres(conn) ? { txid: raw - 1n, position: LAST_POSITION } : { txid: 0n, position: raw });
-}
-
-/** Events at or before this position were pruned (retention): a cursor before it has expired. */
-export async function prunedPosition(conn: Conn): Promise<FeedPosition> {
-  const row = await conn
-    .selectFrom('events_pruned')
-    .select(['txid', 'position'])
-    .where('id', '=', 1)
-    .executeTakeFirst();
-  return { txid: BigInt(row?.txid ?? 0), position: BigInt(row?.position ?? 0) };
-}
-
-/** The cursor of the feed's horizon now: an `Events-Cursor` for a read that follows. */
-export async function currentEventsCursor(conn: Conn): Promise<string> {
-  const row = await conn.selectNoFrom(horizonColumn(conn).as('horizon')).executeTakeFirstOrThrow();
-  return horizonCursor(conn, row.horizon);
+/**
+ * What a cursor given out before migration 012 means now, per organization: the number before its
+ * first event after the old position (or its counter, when it has none), so that nothing after is
+ * skipped. Undefined when events of an organization that the old cursor had not read may have been
+ * pruned: no event of it at or before the position is kept, and pruning has removed some (410).
+ */
+export async function cursorOfLegacy(
+  conn: Conn,
+  organizationIds: readonly number[],
+  position: LegacyPosition,
+): Promise<FeedCursor | undefined> {
+  const after = isPostgres(conn)
+    ? sql`(e.txid, e.position) > (${String(position.txid)}::xid8, ${String(position.position)}::bigint)`
+    : sql`e.position > ${Number(position.position)}`;
+  const rows = await sql<{
+    id: number;
+    version: number;
+    first_after: number | null;
+    read_kept: unknown;
+    pruned: unknown;
+  }>`
+    select o.id, o.version,
+      (select min(e.seq) from events e where e.organization_id = o.id and ${after}) as first_after,
+      exists (select 1 from events e where e.organization_id = o.id and not (${after})) as read_kept,
+      exists (select 1 from events_pruned_by_organization p where p.organization_id = o.id) as pruned
+    from organizations o where o.id in (${sql.join([...organizationIds])})`.execute(conn);
+  const cursor = new Map<number, number>();
+  for (const row of rows.rows) {
+    if (!row.read_kept && row.pruned) return undefined;
+    cursor.set(row.id, row.first_after === null ? Number(row.version) : Number(row.first_after) - 1);
+  }
+  return cursor;
 }

@@ -58,7 +58,7 @@ export const FeedQuery = Type.Object({
     description: 'One organization; omitted, every organization of the credential',
   }),
   after: Type.Optional(
-    Type.String({ maxLength: 80, description: 'A cursor from a `next` link or an Events-Cursor header' }),
+    Type.String({ maxLength: 8000, description: 'A cursor from a `next` link or an Events-Cursor header' }),
   ),
   types: Type.Optional(
     Type.String({

@@ -6,8 +6,9 @@ import { formatTimestamp } from '../../shared/dates.js';
 import { AppError } from '../../shared/errors.js';
 import type { Accommodation } from '../accommodations/accommodations.schemas.js';
 import type { ReservationSummary } from '../reservations/reservations.schemas.js';
-import { comparePositions, decodeCursor, encodeCursor, type FeedPosition } from './cursor.js';
-import { type FeedFilter, insertEvent, prunedPosition, readFeed } from './events.repository.js';
+import { type DecodedCursor, decodeCursor, encodeCursor, type FeedCursor } from './cursor.js';
+import { cursorOfLegacy, type FeedFilter, insertEvent, prunedSeqs, readFeed } from './events.repository.js';
+import { takePage } from './feed-page.js';
 import type { Event, EventType } from './events.schemas.js';
 import type { FeedWaker } from './feed-waker.js';
 
@@ -98,9 +99,30 @@ function cursorExpired(): AppError {
 }
 
 /**
+ * Where a read of `organizations` starts: the given cursor's number for each (before migration 012:
+ * what its old position means now), or, for an organization it does not name, the oldest event
+ * kept. 410 when the cursor is older than what is kept.
+ */
+async function startOf(conn: Conn, organizations: readonly number[], given: DecodedCursor | undefined) {
+  const pruned = await prunedSeqs(conn, organizations);
+  if (given === undefined) return pruned;
+  const cursor = given.kind === 'seq' ? given.cursor : await cursorOfLegacy(conn, organizations, given.position);
+  if (!cursor) throw cursorExpired();
+  const start = new Map<number, number>();
+  for (const [organization, oldest] of pruned) {
+    const seq = cursor.get(organization) ?? oldest;
+    if (seq < oldest) throw cursorExpired();
+    start.set(organization, seq);
+  }
+  return start;
+}
+
+/**
  * A page of the feed (SPEC §10). When nothing follows the cursor, it waits up to `waitMs` for an
- * event to commit. The next cursor is the last event returned, or, when the page is not full, the
- * horizon of the read: every matching event before it has been returned, and none can appear there later.
+ * event to commit. The next cursor holds, per organization read, the last event returned, or, when
+ * all of its events were returned, its counter as read: nothing of it before that is left, and
+ * nothing can be added there later. A given cursor's numbers for organizations not read now go on
+ * in the next one unchanged.
  */
 export async function readEvents(
   conn: Conn,
@@ -108,18 +130,17 @@ export async function readEvents(
   request: FeedRequest,
   signal?: AbortSignal,
 ): Promise<FeedPage> {
-  const pruned = await prunedPosition(conn);
-  const start = request.after === undefined ? pruned : decodeCursor(request.after);
-  if (comparePositions(start, pruned) < 0) throw cursorExpired();
+  const given = request.after === undefined ? undefined : decodeCursor(request.after);
+  let start = await startOf(conn, request.organizationIds, given);
+  const carried: FeedCursor = given?.kind === 'seq' ? given.cursor : new Map();
   const deadline = Date.now() + request.waitMs;
   for (;;) {
-    const { events, horizon } = await readFeed(conn, request, start, request.limit);
+    const page = takePage(await readFeed(conn, request, start, request.limit), start, request.limit);
     const remaining = deadline - Date.now();
-    if (events.length > 0 || remaining <= 0 || signal?.aborted) {
-      const last = events.at(-1)?.position ?? start;
-      const next: FeedPosition = events.length < request.limit && comparePositions(horizon, last) > 0 ? horizon : last;
-      return { bodies: events.map((e) => e.body), next: encodeCursor(next) };
+    if (page.events.length > 0 || remaining <= 0 || signal?.aborted) {
+      return { bodies: page.events.map((e) => e.body), next: encodeCursor(new Map([...carried, ...page.next])) };
     }
-    await waker.wait(remaining, horizon, signal, request.organizationIds);
+    start = page.next;
+    await waker.wait(remaining, start, signal, request.organizationIds);
   }
 }

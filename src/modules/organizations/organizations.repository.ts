@@ -1,8 +1,9 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { isPostgres } from '../../db/database.js';
 import type { Database, OrganizationRow } from '../../db/schema.js';
 import { readFirst } from '../../db/prepared-reads.js';
 import { forUpdate } from '../../db/write-transaction.js';
-import { horizonColumn, horizonCursor } from '../events/events.repository.js';
+import { encodeCursor } from '../events/cursor.js';
 
 type Conn = Kysely<Database>;
 
@@ -50,10 +51,31 @@ export async function lockEveryOrganization(conn: Conn): Promise<void> {
   await forUpdate(conn, conn.selectFrom('organizations').select('id').orderBy('id')).execute();
 }
 
+/** Every organization's change counter, for a bulk load that holds their rows (`lockEveryOrganization`). */
+export async function organizationCounters(conn: Conn): Promise<Map<number, number>> {
+  const rows = await conn.selectFrom('organizations').select(['id', 'version']).execute();
+  return new Map(rows.map((row) => [row.id, Number(row.version)]));
+}
+
+/** Stores counters a bulk load moved (each only ever grows). */
+export async function storeOrganizationCounters(conn: Conn, counters: ReadonlyMap<number, number>): Promise<void> {
+  for (const [id, version] of counters) {
+    await conn
+      .updateTable('organizations')
+      .set((eb) => ({
+        version: sql<number>`${sql.raw(isPostgres(conn) ? 'greatest' : 'max')}(${eb.ref('version')}, ${version})`,
+      }))
+      .where('id', '=', id)
+      .execute();
+  }
+}
+
 /**
- * What a read needs to know of its organization: its time zone, its change counter, its longest
- * stay (the bound of `stay` queries, moved only with the counter), and the changes feed's horizon,
- * all from one statement read before the data (so the data is at least as new as both).
+ * What a read needs to know of its organization: its time zone, its change counter, and its longest
+ * stay (the bound of `stay` queries, moved only with the counter), all from one statement read
+ * before the data (so the data is at least as new). The counter is also where the changes feed
+ * goes on from the read (migration 012): every event up to it is in the data, and whatever the data
+ * shows beyond it comes again from the feed, in the order it committed.
  */
 export interface OrganizationState {
   timezone: string;
@@ -72,15 +94,12 @@ export interface KnownOrganizationState {
  * The state's columns, selected from `organizations as o` by every statement that reads it (this
  * module's, and a request's credential lookup): named apart from the other columns of a joined row.
  */
-export function organizationStateColumns(conn: Conn) {
-  return [
-    'o.id as organization_id',
-    'o.timezone as organization_timezone',
-    'o.version as organization_version',
-    'o.longest_stay_nights as organization_longest_stay_nights',
-    horizonColumn(conn).as('organization_horizon'),
-  ] as const;
-}
+export const ORGANIZATION_STATE_COLUMNS = [
+  'o.id as organization_id',
+  'o.timezone as organization_timezone',
+  'o.version as organization_version',
+  'o.longest_stay_nights as organization_longest_stay_nights',
+] as const;
 
 /** A row with `organizationStateColumns` among its columns (null where an outer join found none). */
 interface StateColumns {
@@ -88,7 +107,6 @@ interface StateColumns {
   organization_timezone: string | null;
   organization_version: number | null;
   organization_longest_stay_nights: number | null;
-  organization_horizon: string | number;
 }
 
 /** A row's organization state (null when it has none), and the row's other columns. */
@@ -101,13 +119,12 @@ export function takeOrganizationState<R extends StateColumns>(
     organization_timezone: timezone,
     organization_version: version,
     organization_longest_stay_nights: longestStayNights,
-    organization_horizon: horizon,
     ...rest
   } = row;
   const organization =
     id === null || timezone === null || version === null || longestStayNights === null
       ? null
-      : { id, state: { timezone, version, longestStayNights, eventsCursor: horizonCursor(conn, horizon) } };
+      : { id, state: { timezone, version, longestStayNights, eventsCursor: encodeCursor(new Map([[id, version]])) } };
   return { organization, rest };
 }
 
@@ -117,8 +134,7 @@ export async function organizationState(conn: Conn, id: number): Promise<Organiz
   const row = await readFirst(
     conn,
     'organization-state',
-    (value) =>
-      conn.selectFrom('organizations as o').select(organizationStateColumns(conn)).where('o.id', '=', value('id')),
+    (value) => conn.selectFrom('organizations as o').select(ORGANIZATION_STATE_COLUMNS).where('o.id', '=', value('id')),
     { id },
   );
   return row ? takeOrganizationState(conn, row).organization?.state : undefined;

@@ -11,7 +11,8 @@ import type { Clock } from '../../shared/clock.js';
 import { invalidInput } from '../../shared/errors.js';
 import { paginationHeaders } from '../../shared/pagination.js';
 import { IdParams } from '../../shared/schemas.js';
-import { currentEventsCursor } from '../events/events.repository.js';
+import { encodeCursor } from '../events/cursor.js';
+import { currentCursor } from '../events/events.repository.js';
 import { idempotent } from '../idempotency/idempotency.service.js';
 import { rulesInForce } from './behaviour-rules.js';
 import {
@@ -159,8 +160,9 @@ export const reservationRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock
     },
     async (request, reply) => {
       // Taken before the read: following the feed from it shows every change the record does not.
-      reply.header('events-cursor', await currentEventsCursor(db.kysely));
-      return getReservation(db.kysely, principalOf(request).organizations, request.params.id);
+      const { organizations } = principalOf(request);
+      reply.header('events-cursor', encodeCursor(await currentCursor(db.kysely, organizations)));
+      return getReservation(db.kysely, organizations, request.params.id);
     },
   );
 

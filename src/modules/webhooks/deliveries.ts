@@ -2,17 +2,10 @@ import { type Kysely, sql } from 'kysely';
 import { type Db, isPostgres, toDbBoolean } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { withWriteTransaction } from '../../db/write-transaction.js';
-import { comparePositions, type FeedPosition } from '../events/cursor.js';
 import { readFeed } from '../events/events.repository.js';
+import { takePage } from '../events/feed-page.js';
 import type { AttemptResult, DeliveryClient } from './delivery-client.js';
-import {
-  cursorColumns,
-  cursorOf,
-  type EndpointRow,
-  insertDeliveries,
-  type NewDelivery,
-  pauseDeliveries,
-} from './endpoints.repository.js';
+import { type EndpointRow, insertDeliveries, type NewDelivery, pauseDeliveries } from './endpoints.repository.js';
 import { openSecret, SecretUnavailableError, signatureHeader } from './signing.js';
 
 /**
@@ -43,16 +36,11 @@ export async function fanOut(db: Db, now: number): Promise<number> {
     const endpoints = await query.execute();
     let created = 0;
     for (const endpoint of endpoints) {
-      const after = cursorOf(endpoint);
+      const organization = endpoint.organization_id;
+      const start = new Map([[organization, Number(endpoint.cursor_seq)]]);
       const types = endpoint.types ? endpoint.types.split(',') : undefined;
-      const { events, horizon } = await readFeed(
-        trx,
-        { organizationIds: [endpoint.organization_id], types },
-        after,
-        FAN_OUT_BATCH,
-      );
-      const last = events.at(-1)?.position ?? after;
-      const next: FeedPosition = events.length < FAN_OUT_BATCH && comparePositions(horizon, last) > 0 ? horizon : last;
+      const read = await readFeed(trx, { organizationIds: [organization], types }, start, FAN_OUT_BATCH);
+      const { events, next } = takePage(read, start, FAN_OUT_BATCH);
       if (events.length > 0) {
         await insertDeliveries(
           trx,
@@ -61,11 +49,101 @@ export async function fanOut(db: Db, now: number): Promise<number> {
         );
         created += events.length;
       }
-      if (comparePositions(next, after) !== 0) {
-        await trx.updateTable('webhook_endpoints').set(cursorColumns(next)).where('id', '=', endpoint.id).execute();
+      const cursor = next.get(organization) ?? start.get(organization);
+      if (cursor !== Number(endpoint.cursor_seq)) {
+        await trx.updateTable('webhook_endpoints').set({ cursor_seq: cursor }).where('id', '=', endpoint.id).execute();
       }
     }
     return created;
+  });
+}
+
+/** Event numbers a replay covers in one step: bounds what one short transaction reads and writes. */
+const REPLAY_WINDOW = 1_000;
+/** Replays advanced per step. */
+const REPLAYS_PER_STEP = 4;
+
+/** What a replay covers of its endpoint's organization's events (migration 013). */
+export interface ReplayRange {
+  after_seq: number;
+  until_seq: number;
+  since: string | null;
+  until: string | null;
+}
+
+/** The events of a replay up to number `to`, of the endpoint's types, in feed order. */
+function replayedEvents(
+  conn: Conn,
+  endpoint: Pick<EndpointRow, 'organization_id' | 'types'>,
+  range: ReplayRange,
+  to: number,
+) {
+  let query = conn
+    .selectFrom('events')
+    .where('organization_id', '=', endpoint.organization_id)
+    .where('seq', '>', range.after_seq)
+    .where('seq', '<=', to);
+  if (endpoint.types) query = query.where('type', 'in', endpoint.types.split(','));
+  if (range.since !== null) query = query.where('occurred', '>=', range.since);
+  if (range.until !== null) query = query.where('occurred', '<', range.until);
+  return query;
+}
+
+/** How many deliveries a replay makes, at most `max`. */
+export async function countReplayed(
+  conn: Conn,
+  endpoint: Pick<EndpointRow, 'organization_id' | 'types'>,
+  range: ReplayRange,
+  max: number,
+): Promise<number> {
+  const row = await conn
+    .selectFrom(replayedEvents(conn, endpoint, range, range.until_seq).select('seq').limit(max).as('r'))
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * One step of the replays in progress: for each of a few, the deliveries of the next window of its
+ * organization's events, in one short transaction (PostgreSQL: replays another process is busy with
+ * are skipped). Returns how many replays it advanced: more steps are due while it is not 0.
+ */
+export async function advanceReplays(db: Db, now: number): Promise<number> {
+  return withWriteTransaction(db, async (trx) => {
+    let query = trx
+      .selectFrom('webhook_replays as r')
+      .innerJoin('webhook_endpoints as w', 'w.id', 'r.endpoint_id')
+      .select(['r.id', 'r.after_seq', 'r.until_seq', 'r.since', 'r.until', 'r.remaining', 'r.endpoint_id'])
+      .select(['w.organization_id', 'w.types'])
+      .orderBy('r.id')
+      .limit(REPLAYS_PER_STEP);
+    if (isPostgres(trx)) query = query.forUpdate('r').skipLocked();
+    const replays = await query.execute();
+    for (const replay of replays) {
+      const to = Math.min(replay.after_seq + REPLAY_WINDOW, replay.until_seq);
+      const rows = await replayedEvents(trx, replay, replay, to)
+        .select('body')
+        .orderBy('seq')
+        .limit(replay.remaining)
+        .execute();
+      const endpoint = { id: replay.endpoint_id, organization_id: replay.organization_id };
+      await insertDeliveries(
+        trx,
+        rows.map((row) => deliveryOf(endpoint, row.body)),
+        now,
+      );
+      const remaining = replay.remaining - rows.length;
+      if (to >= replay.until_seq || remaining <= 0) {
+        await trx.deleteFrom('webhook_replays').where('id', '=', replay.id).execute();
+      } else {
+        await trx
+          .updateTable('webhook_replays')
+          .set({ after_seq: to, remaining })
+          .where('id', '=', replay.id)
+          .execute();
+      }
+    }
+    return replays.length;
   });
 }
 
@@ -478,10 +556,11 @@ export async function pauseLeased(db: Db, owner: string, id: number): Promise<vo
 const PRUNE_BATCH = 1_000;
 
 /**
- * Deletes events older than the retention, oldest first in feed order, a batch per short
- * transaction, and moves the `events_pruned` watermark to the last one deleted (the feed answers
- * 410 to a cursor before it). Then the attempt log and finished deliveries past the retention.
- * Concurrent pruners are harmless: the watermark only moves forward.
+ * Deletes events older than the retention, oldest first, a batch per short transaction, and moves
+ * each organization's pruning mark to the last of its events deleted (the feed answers 410 to a
+ * cursor before it). An organization's events are numbered in the order they were inserted, under
+ * its row lock, so the oldest by position are a prefix of each organization's. Then the attempt log
+ * and finished deliveries past the retention. Concurrent pruners are harmless: marks only move forward.
  */
 export async function pruneExpired(
   db: Db,
@@ -489,42 +568,38 @@ export async function pruneExpired(
   retentionDays: number,
 ): Promise<{ events: number; attempts: number }> {
   const cutoffMs = now - retentionDays * 86_400_000;
-  const pg = db.dialect === 'postgres';
   let events = 0;
   for (;;) {
     const deleted = await withWriteTransaction(db, async (trx) => {
-      // Aliases unlike the columns: SQLite would order by a same-named alias (text) instead.
-      const batch = await sql<{ t: string; p: string; occurred: string }>`
-        select cast(e.txid as text) as t, cast(e.position as text) as p, e.occurred from events e
-        order by e.txid, e.position limit ${PRUNE_BATCH}`.execute(trx);
-      const prefix: { txid: string; position: string }[] = [];
-      for (const { t, p, occurred } of batch.rows) {
-        if (Date.parse(occurred) >= cutoffMs) break;
-        prefix.push({ txid: t, position: p });
+      const batch = await trx
+        .selectFrom('events')
+        .select(['position', 'organization_id', 'seq', 'occurred'])
+        .orderBy('position')
+        .limit(PRUNE_BATCH)
+        .execute();
+      const marks = new Map<number, number>();
+      let last: number | undefined;
+      for (const row of batch) {
+        if (new Date(row.occurred).getTime() >= cutoffMs) break;
+        last = Number(row.position);
+        marks.set(row.organization_id, Math.max(marks.get(row.organization_id) ?? 0, Number(row.seq)));
       }
-      const last = prefix.at(-1);
-      if (!last) return 0;
-      const lastPosition: FeedPosition = { txid: BigInt(last.txid), position: BigInt(last.position) };
-      const removed = await sql`
-        delete from events where ${
-          pg
-            ? sql`(txid, position) <= (${last.txid}::xid8, ${last.position}::bigint)`
-            : sql`position <= ${Number(last.position)}`
-        }`.execute(trx);
-      const watermark = await trx
-        .selectFrom('events_pruned')
-        .select(['txid', 'position'])
-        .where('id', '=', 1)
-        .executeTakeFirst();
-      const current: FeedPosition = { txid: BigInt(watermark?.txid ?? 0), position: BigInt(watermark?.position ?? 0) };
-      if (comparePositions(lastPosition, current) > 0) {
+      if (last === undefined) return 0;
+      const removed = await trx.deleteFrom('events').where('position', '<=', last).executeTakeFirst();
+      for (const [organization, seq] of marks) {
         await trx
-          .updateTable('events_pruned')
-          .set({ txid: pg ? last.txid : Number(last.txid), position: Number(last.position) })
-          .where('id', '=', 1)
+          .insertInto('events_pruned_by_organization')
+          .values({ organization_id: organization, seq })
+          .onConflict((oc) =>
+            oc.column('organization_id').doUpdateSet({
+              seq: isPostgres(trx)
+                ? sql`greatest(events_pruned_by_organization.seq, excluded.seq)`
+                : sql`max(events_pruned_by_organization.seq, excluded.seq)`,
+            }),
+          )
           .execute();
       }
-      return Number(removed.numAffectedRows ?? 0n);
+      return Number(removed.numDeletedRows);
     });
     events += deleted;
     if (deleted < PRUNE_BATCH) break;

@@ -8,6 +8,7 @@ import { createDeliveryClient } from './delivery-client.js';
 import {
   attempt,
   type ClaimedDelivery,
+  advanceReplays,
   claimDue,
   fanOut,
   pauseLeased,
@@ -86,6 +87,7 @@ export function startWebhookWorker(
   // finished attempt, which under load would make it one more write transaction per delivery.
   let fanOutDue = true;
   let lastFanOut = 0;
+  let replaying = true;
   if (!settings.secretKey) {
     log.warn('WEBHOOK_SECRET_KEY is not set: webhook endpoint secrets are stored unencrypted (docs/SECURITY.md)');
   }
@@ -198,7 +200,11 @@ export function startWebhookWorker(
     if (fanOutDue || now() - lastFanOut >= pollMs) {
       lastFanOut = now();
       fanOutDue = (await fanOut(db, lastFanOut)) > 0;
+      // New replays are looked for as often as new events.
+      replaying = true;
     }
+    // A replay in progress keeps the loop going, a window per cycle, between the claims.
+    if (replaying) replaying = (await advanceReplays(db, now())) > 0;
     if (stopping) return false;
     // Outcomes not yet written hold their leases; should writing fall behind, claiming waits for it.
     const free = Math.min(concurrency - attempting, 2 * concurrency - inFlight.size);
@@ -212,13 +218,13 @@ export function startWebhookWorker(
       busyOrganizations: perOrganizationCount,
       maxPerOrganization: perOrganization,
     });
-    if (claimed.length === 0) return false;
+    if (claimed.length === 0) return replaying;
     const endpoints = await endpointsById([...new Set(claimed.map((d) => d.endpoint_id))]);
     for (const delivery of claimed) {
       const endpoint = endpoints.get(delivery.endpoint_id);
       run(delivery, endpoint && (endpoint.enabled === true || endpoint.enabled === 1) ? endpoint : undefined);
     }
-    return claimed.length === free;
+    return claimed.length === free || replaying;
   };
 
   const loop = (async () => {
@@ -230,7 +236,12 @@ export function startWebhookWorker(
         log.error({ err: error }, 'webhook worker cycle failed');
       }
       if (stopping) break;
-      if (busy) continue;
+      if (busy) {
+        // Another cycle at once, after whatever else waits on this event loop (requests, answers):
+        // on SQLite the database calls of a cycle do not leave it.
+        await new Promise((resolve) => setImmediate(resolve));
+        continue;
+      }
       const wake = new AbortController();
       let nudged = false;
       nudge = () => {

@@ -1,18 +1,9 @@
 import type { Kysely, Selectable } from 'kysely';
 import { isPostgres, toDbBoolean } from '../../db/database.js';
 import type { Database, WebhookEndpointTable } from '../../db/schema.js';
-import type { FeedPosition } from '../events/cursor.js';
 
 type Conn = Kysely<Database>;
 export type EndpointRow = Selectable<WebhookEndpointTable>;
-
-export function cursorColumns(position: FeedPosition) {
-  return { cursor_txid: String(position.txid), cursor_position: String(position.position) };
-}
-
-export function cursorOf(row: Pick<EndpointRow, 'cursor_txid' | 'cursor_position'>): FeedPosition {
-  return { txid: BigInt(row.cursor_txid), position: BigInt(row.cursor_position) };
-}
 
 export async function insertEndpoint(
   trx: Conn,

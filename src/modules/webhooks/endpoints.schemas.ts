@@ -125,7 +125,7 @@ export const TestResultSchema = Type.Object(
 
 export const ReplayBody = Type.Object(
   {
-    after: Type.Optional(Type.String({ maxLength: 80, description: 'A feed cursor: the events after it' })),
+    after: Type.Optional(Type.String({ maxLength: 8000, description: 'A feed cursor: the events after it' })),
     since: Type.Optional({ ...Timestamp, description: 'The events that occurred at or after this' }),
     until: Type.Optional({ ...Timestamp, description: 'With since: and before this' }),
   },
@@ -134,7 +134,12 @@ export const ReplayBody = Type.Object(
 export type ReplayBody = Static<typeof ReplayBody>;
 
 export const ReplayResultSchema = Type.Object(
-  { scheduled: int32({ description: 'Deliveries scheduled' }) },
+  {
+    scheduled: int32({
+      description:
+        'The deliveries this replay makes: the workers add them to the endpoint’s queue in batches, within seconds',
+    }),
+  },
   { additionalProperties: false },
 );
 

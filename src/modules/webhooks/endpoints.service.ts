@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { ulidFactory } from '../../shared/ulid.js';
 import type { WebhookSettings } from '../../config.js';
 import type { Db } from '../../db/database.js';
@@ -7,18 +7,16 @@ import { withWriteTransaction } from '../../db/write-transaction.js';
 import type { Clock } from '../../shared/clock.js';
 import { formatTimestamp, parseTimestamp } from '../../shared/dates.js';
 import { AppError, invalidInput } from '../../shared/errors.js';
-import { comparePositions, decodeCursor, type FeedPosition } from '../events/cursor.js';
-import { currentEventsCursor, prunedPosition, readFeed } from '../events/events.repository.js';
+import { decodeCursor } from '../events/cursor.js';
+import { currentCursor, cursorOfLegacy, prunedSeqs } from '../events/events.repository.js';
 import { type IdempotencyScope, type IdempotentOutcome, idempotent } from '../idempotency/idempotency.service.js';
 import { lockOrganization } from '../organizations/organizations.repository.js';
 import type { DeliveryClient } from './delivery-client.js';
-import { attempt, deliveryOf, disableEndpoint, recordAttempt } from './deliveries.js';
+import { attempt, countReplayed, deliveryOf, disableEndpoint, recordAttempt } from './deliveries.js';
 import {
-  cursorColumns,
   deleteEndpointRow,
   type EndpointRow,
   findEndpoint,
-  insertDeliveries,
   insertEndpoint,
   listAttempts,
   listEndpoints,
@@ -75,8 +73,10 @@ async function assertUrl(deps: WebhookDeps, url: string): Promise<void> {
   if (problem) throw invalidInput([{ parameter: 'url', message: problem }]);
 }
 
-async function horizon(conn: Conn): Promise<FeedPosition> {
-  return decodeCursor(await currentEventsCursor(conn));
+/** The endpoint's place in its organization's feed now: it receives what commits after. */
+async function cursorNow(conn: Conn, organization: number): Promise<{ cursor_seq: number }> {
+  const cursor = await currentCursor(conn, [organization]);
+  return { cursor_seq: cursor.get(organization) ?? 0 };
 }
 
 type EndpointWithSecret = WebhookEndpoint & { secret: string };
@@ -105,7 +105,7 @@ export async function createEndpoint(
         description: body.description ?? null,
         types: (body.types ?? []).join(','),
         secret: '',
-        ...cursorColumns(await horizon(trx)),
+        ...(await cursorNow(trx, organization)),
         created: now,
         modified: now,
       });
@@ -163,7 +163,7 @@ export async function updateEndpoint(
         enabled: true,
         disabled_reason: null,
         failing_since: null,
-        ...cursorColumns(await horizon(trx)),
+        ...(await cursorNow(trx, current.organization_id)),
       });
       await resumeDeliveries(trx, id, now);
     }
@@ -269,7 +269,10 @@ export async function deliveryLog(
 
 /**
  * Delivers kept events again (SPEC §10 replay): those after a feed cursor, or those that occurred
- * in [since, until). They keep their ids, so receivers recognise them (`webhook-id`).
+ * in [since, until). They keep their ids, so receivers recognise them (`webhook-id`). The request
+ * counts them and records the replay; the delivery workers schedule it a window at a time
+ * (deliveries.ts `advanceReplays`), so a replay of a hundred thousand events holds no lock and no
+ * request for longer than a window takes.
  */
 export async function replay(
   deps: WebhookDeps,
@@ -284,48 +287,37 @@ export async function replay(
       { parameter: hasCursor ? 'since' : 'after', message: 'give either after, or since (and until)' },
     ]);
   }
-  const now = deps.clock().getTime();
-  return withWriteTransaction(deps.db, async (trx) => {
-    const endpoint = await findEndpoint(trx, organizations, id, true);
-    if (!endpoint) throw notFound();
-    const types = endpoint.types ? endpoint.types.split(',') : undefined;
-    let bodies: string[] = [];
-    if (body.after !== undefined) {
-      const start = decodeCursor(body.after);
-      if (comparePositions(start, await prunedPosition(trx)) < 0) {
-        throw invalidInput([{ parameter: 'after', message: 'is older than the events kept' }]);
-      }
-      let position = start;
-      for (;;) {
-        const page = await readFeed(trx, { organizationIds: [endpoint.organization_id], types }, position, 1000);
-        bodies.push(...page.events.map((e) => e.body));
-        const last = page.events.at(-1);
-        if (!last || page.events.length < 1000 || bodies.length >= REPLAY_MAX) break;
-        position = last.position;
-      }
-    } else {
-      const since = parseTimestamp(body.since as string);
-      const until = body.until === undefined ? undefined : parseTimestamp(body.until);
-      if (!since) throw invalidInput([{ parameter: 'since', message: 'must be a timestamp' }]);
-      let query = trx
-        .selectFrom('events')
-        .select('body')
-        .where('organization_id', '=', endpoint.organization_id)
-        .where('occurred', '>=', formatTimestamp(since));
-      if (until) query = query.where('occurred', '<', formatTimestamp(until));
-      if (types) query = query.where('type', 'in', types);
-      const rows = await query
-        .orderBy(sql`txid`)
-        .orderBy('position')
-        .limit(REPLAY_MAX)
-        .execute();
-      bodies = rows.map((r) => r.body);
-    }
-    await insertDeliveries(
-      trx,
-      bodies.map((b) => deliveryOf(endpoint, b)),
-      now,
-    );
-    return { scheduled: bodies.length };
+  const since = body.since === undefined ? undefined : parseTimestamp(body.since);
+  const until = body.until === undefined ? undefined : parseTimestamp(body.until);
+  if (body.since !== undefined && !since) throw invalidInput([{ parameter: 'since', message: 'must be a timestamp' }]);
+  const conn = deps.db.kysely;
+  const endpoint = await getEndpoint(conn, organizations, id);
+  const organization = endpoint.organization_id;
+  const oldest = (await prunedSeqs(conn, [organization])).get(organization) ?? 0;
+  let start = oldest;
+  if (body.after !== undefined) {
+    const given = decodeCursor(body.after);
+    const cursor = given.kind === 'seq' ? given.cursor : await cursorOfLegacy(conn, [organization], given.position);
+    const seq = cursor?.get(organization) ?? oldest;
+    if (!cursor || seq < oldest) throw invalidInput([{ parameter: 'after', message: 'is older than the events kept' }]);
+    start = seq;
+  }
+  const job = {
+    endpoint_id: endpoint.id,
+    after_seq: start,
+    until_seq: (await currentCursor(conn, [organization])).get(organization) ?? start,
+    since: since ? formatTimestamp(since) : null,
+    until: until ? formatTimestamp(until) : null,
+  };
+  const scheduled = await countReplayed(conn, endpoint, job, REPLAY_MAX);
+  if (scheduled === 0) return { scheduled };
+  await withWriteTransaction(deps.db, async (trx) => {
+    // Deleted meanwhile: nothing to replay to.
+    if (!(await findEndpoint(trx, organizations, id, true))) throw notFound();
+    await trx
+      .insertInto('webhook_replays')
+      .values({ ...job, remaining: scheduled, created: deps.clock().getTime() })
+      .execute();
   });
+  return { scheduled };
 }
