@@ -303,4 +303,68 @@ describe.each(DIALECTS)('events on %s', (dialect) => {
       { numRuns: 15 },
     );
   });
+
+  it("tells a tenant nothing of another organization's writes: its cursors stay as they were", async () => {
+    // Issue 41, finding 11: a cursor was one position over every organization's events, so a
+    // tenant watching its own Events-Cursor counted everyone's writes.
+    const other = await apiKeyFor(used.db, { organizations: [2], scope: 'write' });
+    const cursors = async () => [
+      (await send('GET', '/api/events')).headers['events-cursor'],
+      (await send('GET', '/api/accommodations/')).headers['events-cursor'],
+    ];
+    const before = await cursors();
+    for (let i = 0; i < 3; i++) {
+      const booked = await used.app.inject({
+        method: 'POST',
+        url: '/api/reservations',
+        headers: { 'x-api-key': other },
+        payload: booking({ accommodation: 20, dateFrom: `2025-08-0${1 + 2 * i}`, dateTo: `2025-08-0${2 + 2 * i}` }),
+      });
+      expect(booked.statusCode).toBe(201);
+    }
+    expect(await cursors()).toEqual(before);
+    await send('POST', '/api/reservations', booking());
+    const [feedCursor, listCursor] = await cursors();
+    expect(feedCursor).not.toBe(before[0]);
+    expect(listCursor).toBe(feedCursor);
+  });
+
+  it('follows several organizations in one feed, each once and in its order, and one named later from its oldest kept event', async () => {
+    const both = await apiKeyFor(used.db, { organizations: [1, 2], scope: 'write' });
+    const as = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
+      used.app.inject({ method, url, payload: payload as never, headers: { 'x-api-key': both } });
+    const book = async (organization: 1 | 2, day: number) => {
+      const booked = await as('POST', '/api/reservations', {
+        ...booking({ accommodation: organization === 1 ? 10 : 20 }),
+        organization,
+        dateFrom: `2025-09-${String(day).padStart(2, '0')}`,
+        dateTo: `2025-09-${String(day + 1).padStart(2, '0')}`,
+      });
+      expect(booked.statusCode, booked.body).toBe(201);
+      return booked.json().id as number;
+    };
+    const made = [await book(1, 1), await book(2, 1), await book(2, 3), await book(1, 3), await book(2, 5)];
+    // Walked one event a page: every event of both once, in the order they were written.
+    const walked: number[] = [];
+    let url = '/api/events?limit=1';
+    for (let page = 0; page < 20; page++) {
+      const response = await as('GET', url);
+      const items = response.json() as FeedEvent[];
+      walked.push(...items.map((e) => e.resource.id));
+      url = parseLinkHeader(response.headers.link as string)?.next?.url as string;
+      if (items.length === 0) break;
+    }
+    expect(walked).toEqual(made);
+    // Organization 1's cursor, given to a read of both: organization 2 from its oldest event.
+    const one = await as('GET', '/api/events?organization=1');
+    const cursor = one.headers['events-cursor'] as string;
+    const fromOne = (await as('GET', `/api/events?after=${cursor}`)).json() as FeedEvent[];
+    expect(fromOne.map((e) => e.resource.id)).toEqual([made[1], made[2], made[4]]);
+    // And a cursor of both, read for organization 1 alone, keeps organization 2's place.
+    const late = await book(2, 7);
+    const onlyOne = await as('GET', `/api/events?organization=1&after=${cursor}`);
+    expect(onlyOne.json()).toEqual([]);
+    const again = (await as('GET', `/api/events?after=${onlyOne.headers['events-cursor']}`)).json() as FeedEvent[];
+    expect(again.map((e) => e.resource.id)).toEqual([made[1], made[2], made[4], late]);
+  });
 });

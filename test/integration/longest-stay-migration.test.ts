@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { DIALECTS } from '../helpers/databases.js';
 import { load, twoOrganizations } from '../helpers/fixtures.js';
+import { undoFeedInCommitOrder } from '../helpers/migrations.js';
 import { useDatabase } from '../helpers/use-database.js';
 
 /** Migration 006 on a database that already holds reservations: the bound starts at the longest stored stay. */
@@ -50,6 +51,7 @@ describe.each(DIALECTS)('migration 006 (longest stay) on %s', (dialect) => {
     // The database as it was before migration 006 (and so before every later one: Kysely refuses a
     // history with a gap).
     const { kysely } = used.db;
+    await undoFeedInCommitOrder(used.db);
     await sql`alter table credentials drop column bindings_token`.execute(kysely);
     await sql`alter table organizations drop column longest_stay_nights`.execute(kysely);
     await sql`drop table console_sessions`.execute(kysely);
