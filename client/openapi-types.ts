@@ -356,7 +356,7 @@ export interface paths {
         put?: never;
         /**
          * Register a webhook endpoint
-         * @description Needs the admin scope. It receives the events of its types committed from now on. The secret is shown only in this response. The URL must be https, without credentials, and not resolve to a private address (400 naming url). Accepts Idempotency-Key: a retry with the key answers the same endpoint and secret.
+         * @description Needs the admin scope. It receives the events of its types committed from now on. The secret is shown only in this response. The URL must be https, without credentials, and not resolve to a private address (400 naming url). Accepts Idempotency-Key: a retry with the key answers the endpoint it created as it is now, with its current secret (after a rotation, the new one), or 404 once that endpoint has been deleted.
          */
         post: operations["createWebhookEndpoint"];
         delete?: never;
@@ -5086,6 +5086,19 @@ export interface operations {
             };
             /** @description The organization is not one of the credential’s, or the credential lacks the admin scope */
             403: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The record this Idempotency-Key created was deleted since (a replay) */
+            404: {
                 headers: {
                     /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
                     RateLimit?: string;
