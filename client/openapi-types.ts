@@ -292,7 +292,7 @@ export interface paths {
         put?: never;
         /**
          * Create an API key or a Basic credential
-         * @description Needs the admin scope. Bound to the one organization. The secret (`apiKey`, or `password`) is shown only in this response: only its hash is kept. A taken username is 409. Does not take Idempotency-Key (400): a replay would have to show the secret again, so it would have to be kept.
+         * @description Needs the admin scope. Bound to the one organization. The secret (`apiKey`, or `password`) is shown only in this response: only its hash is kept. A Basic credential’s `username` is the name asked for, then @ and the organization’s id (`frontdesk` in organization 12 signs in as `frontdesk@12`), so the name asked for may not contain @ (400). Usernames are unique across the service; qualified, a taken one (409) is always one of the organization’s own, never another organization’s. Does not take Idempotency-Key (400): a replay would have to show the secret again, so it would have to be kept.
          */
         post: operations["createCredential"];
         delete?: never;
@@ -356,7 +356,7 @@ export interface paths {
         put?: never;
         /**
          * Register a webhook endpoint
-         * @description Needs the admin scope. It receives the events of its types committed from now on. The secret is shown only in this response. The URL must be https, without credentials, and not resolve to a private address (400 naming url). Accepts Idempotency-Key: a retry with the key answers the same endpoint and secret.
+         * @description Needs the admin scope. It receives the events of its types committed from now on. The secret is shown only in this response. The URL must be https, without credentials, and not resolve to a private address (400 naming url). Accepts Idempotency-Key: a retry with the key answers the endpoint it created as it is now, with its current secret (after a rotation, the new one), or 404 once that endpoint has been deleted.
          */
         post: operations["createWebhookEndpoint"];
         delete?: never;
@@ -4333,8 +4333,8 @@ export interface operations {
                      */
                     type: "api-key" | "basic";
                     /**
-                     * @description 1 to 64 of A-Z a-z 0-9 . _ @ -; required for basic, only there
-                     * @example frontdesk@duinhoeve
+                     * @description 1 to 53 of A-Z a-z 0-9 . _ - (no @): the organization’s id is added after an @, so frontdesk asked for in organization 12 signs in as frontdesk@12; required for basic, only there
+                     * @example frontdesk
                      */
                     username?: string;
                     /**
@@ -4381,8 +4381,8 @@ export interface operations {
                         /** @enum {string} */
                         type: "basic";
                         /**
-                         * @description 1 to 64 of A-Z a-z 0-9 . _ @ -
-                         * @example frontdesk@duinhoeve
+                         * @description The username to sign in with (HTTP Basic, the console). One created through the API is the name asked for, then @ and the organization’s id: frontdesk in organization 12 is frontdesk@12
+                         * @example frontdesk@12
                          */
                         username: string;
                         /** @description A generated password, shown only in this response */
@@ -5086,6 +5086,19 @@ export interface operations {
             };
             /** @description The organization is not one of the credential’s, or the credential lacks the admin scope */
             403: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The record this Idempotency-Key created was deleted since (a replay) */
+            404: {
                 headers: {
                     /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
                     RateLimit?: string;

@@ -155,7 +155,10 @@ export function credentialResources(transport: Transport) {
     async list(query: { organization?: number } = {}, call: Call = {}): Promise<CredentialRecord[]> {
       return json(await transport.get(transport.url('api/credentials', query), call.signal));
     },
-    /** 201 with the `apiKey`, or the `username` and `password`: shown in this response only. */
+    /**
+     * 201 with the `apiKey`, or the `username` (the name asked for, @ and the organization's id) and
+     * `password`: the secret is shown in this response only.
+     */
     async create(body: CredentialCreate, call: Call = {}): Promise<CreatedCredential> {
       return json(await transport.request('POST', transport.url('api/credentials'), body, call));
     },

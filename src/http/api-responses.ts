@@ -138,6 +138,11 @@ export interface OperationShape {
   conflict?: boolean;
   /** Creates a record: 201 with Location; Idempotency-Key (422 when reused with another body). */
   create?: boolean;
+  /**
+   * A create whose replay reads the record again rather than repeat the first response
+   * (modules/idempotency `ReplayByReading`): 404 when the record the key created was deleted since.
+   */
+  replayReads?: boolean;
   /** A snapshot of records: Events-Cursor says where the changes feed goes on from it (SPEC §10). */
   snapshot?: boolean;
   /** The changes feed: Link rel="next" and Events-Cursor on every page; 410 for an expired cursor. */
@@ -210,6 +215,9 @@ export function apiResponses(success: { description: string; schema: TSchema }, 
     responses[429] = problem('Too many failed sign-ins; wait Retry-After seconds', HEADERS.retryAfter);
   }
   if (shape.record) responses[404] = problem('No such record in the credential’s organizations', limited);
+  else if (shape.replayReads) {
+    responses[404] = problem('The record this Idempotency-Key created was deleted since (a replay)', limited);
+  }
   responses[406] = problem('The Accept header rules JSON out');
   if (shape.conflict)
     responses[409] = problem('The change conflicts with the data (a taken night, a state move)', limited);

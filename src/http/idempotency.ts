@@ -5,8 +5,8 @@ import type { IdempotencyScope, IdempotentOutcome } from '../modules/idempotency
 
 /**
  * The HTTP side of safe retries (SPEC §9): the `Idempotency-Key` header, the fingerprint of the
- * request it names, and the 201 that repeats a stored response byte for byte. What the key means
- * lives in modules/idempotency.
+ * request it names, and the 201 that repeats a stored response byte for byte (or answers a record
+ * read again). What the key means lives in modules/idempotency.
  */
 
 /** Route `headers` schema: validated with the other parameters, so a malformed key is a 400 before the 403. */
@@ -50,12 +50,16 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** 201 with Location; a replayed response is sent as it was stored the first time. */
+/**
+ * 201 with Location; a replayed response is sent as it was stored the first time, or, for a record
+ * its route reads again on a replay, as that record is now.
+ */
 export function sendCreated<T>(reply: FastifyReply, outcome: IdempotentOutcome<T>): FastifyReply {
   reply.code(201).header('location', outcome.location);
   if (!outcome.replayed) return reply.send(outcome.record);
+  reply.header('idempotent-replayed', 'true');
+  if ('record' in outcome) return reply.send(outcome.record);
   return reply
-    .header('idempotent-replayed', 'true')
     .type('application/json; charset=utf-8')
     .serializer((b) => b as string)
     .send(outcome.body);

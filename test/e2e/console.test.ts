@@ -408,6 +408,30 @@ describeRequiring([chromiumBrowser()], 'the console in Chromium', () => {
     await expect.poll(async () => (await read()).status).toBe(401);
   });
 
+  it('settings: a sign-in created shows the username it signs in with, the name @ the organization id (issue 41)', async () => {
+    await newPage();
+    await signIn();
+    await go('#/settings', 'settings-credentials');
+    await page.getByTestId('credential-type').selectOption('basic');
+    await page.getByTestId('credential-username').fill('e2e-desk');
+    const username = `e2e-desk@${ORGANIZATION}`;
+    await expect.poll(() => page.getByTestId('credential-username-hint').textContent()).toContain(username);
+    await page.getByTestId('credential-scope').selectOption('write');
+    await page.getByTestId('credential-create').click();
+    const password = ((await page.getByTestId('secret-value').textContent()) ?? '').trim();
+    expect(await page.getByTestId('secret').getAttribute('aria-label')).toContain(username);
+    const read = await fetch(`${baseUrl}/api/accommodations/?organization=${ORGANIZATION}`, {
+      headers: {
+        accept: 'application/json',
+        authorization: `Basic ${Buffer.from(`${username}:${password}`).toString('base64')}`,
+      },
+    });
+    expect(read.status).toBe(200);
+    await page.getByTestId('secret-done').click();
+    const row = page.locator('[data-testid="credential-row"]', { hasText: username });
+    await expect.poll(() => row.count()).toBe(1);
+  });
+
   /** A request made from outside the page with the page's session cookie. */
   function withCookie(cookie: string, method: string, path: string, headers: Record<string, string>, body?: string) {
     return new Promise<number>((resolve, reject) => {

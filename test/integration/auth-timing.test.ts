@@ -31,12 +31,14 @@ describe('Basic passwords at the service’s own cost', () => {
       payload: { organization: 1, type: 'basic', username: 'made-by-admin', scope: 'read' },
     });
     expect(response.statusCode).toBe(201);
-    const { password } = response.json<{ password: string }>();
-    rememberSecret(password, basicHeader('made-by-admin', password));
+    const { username, password } = response.json<{ username: string; password: string }>();
+    // Qualified by the organization (issue 41, finding 12).
+    expect(username).toBe('made-by-admin@1');
+    rememberSecret(password, basicHeader(username, password));
     const { password_hash: stored } = await used.db.kysely
       .selectFrom('credentials')
       .select('password_hash')
-      .where('username', '=', 'made-by-admin')
+      .where('username', '=', username)
       .executeTakeFirstOrThrow();
     expect(parsePasswordHash(stored as string)).toMatchObject({ N: 2 ** 17, r: 8, p: 1 });
   });

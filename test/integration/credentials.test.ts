@@ -95,7 +95,7 @@ describe.each(DIALECTS)('/api/credentials on %s', (dialect) => {
     expect(created).toEqual({
       id: expect.any(Number),
       type: 'basic',
-      username: `frontdesk-${dialect}`,
+      username: `frontdesk-${dialect}@1`,
       password: expect.stringMatching(/^[0-9A-Za-z]{24}$/),
       organizations: [1],
       scopes: ['read', 'write', 'admin'],
@@ -104,14 +104,68 @@ describe.each(DIALECTS)('/api/credentials on %s', (dialect) => {
     const authorization = basicHeader(created.username, created.password);
     expect((await accommodations({ authorization })).statusCode).toBe(200);
 
-    // A taken username is a conflict, wherever the first one was created.
-    const again = await create(hotelAdmin, { type: 'basic', username: `frontdesk-${dialect}` });
-    expect(again.statusCode).toBe(409);
-    expect(again.headers['content-type']).toMatch(/^application\/problem\+json/);
-
     expect((await call('DELETE', `/api/credentials/${created.id}`, admin)).statusCode).toBe(204);
     expect((await accommodations({ authorization })).statusCode).toBe(401);
   });
+
+  it('qualifies a username by the organization, so that a taken one tells nothing of another organization (issue 41, finding 12)', async () => {
+    const park = await create(admin, { type: 'basic', username: 'frontdesk', scope: 'write' });
+    expect(park.statusCode, park.body).toBe(201);
+    const parkDesk = park.json() as { id: number; username: string; password: string };
+    expect(parkDesk).toMatchObject({ type: 'basic', username: 'frontdesk@1', organizations: [1] });
+    expect((await list(admin)).find((c) => c.id === parkDesk.id)?.identifier).toBe('frontdesk@1');
+
+    // The hotel's admin asks for the same name: its own, not a 409 saying that the park has one.
+    const hotel = await create(hotelAdmin, { type: 'basic', username: 'frontdesk' });
+    expect(hotel.statusCode, hotel.body).toBe(201);
+    const hotelDesk = hotel.json() as { id: number; username: string; password: string };
+    expect(hotelDesk).toMatchObject({ type: 'basic', username: 'frontdesk@2', organizations: [2] });
+    // A group's admin creating for the hotel lands in the hotel's names too.
+    const group = await create(groupAdmin, { organization: 2, type: 'basic', username: 'frontdesk' });
+    expect(group.statusCode).toBe(409);
+
+    // Taken only among the organization's own names, which its admin lists anyway.
+    const again = await create(admin, { type: 'basic', username: 'frontdesk' });
+    expect(again.statusCode).toBe(409);
+    expect(again.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(again.json().detail).toContain('frontdesk@1');
+    expect(again.body).not.toContain('@2');
+
+    // The qualified name is the username: Basic auth and the console's sign-in take it, the bare name is unknown.
+    expect((await accommodations({ authorization: basicHeader('frontdesk@1', parkDesk.password) })).statusCode).toBe(
+      200,
+    );
+    expect((await accommodations({ authorization: basicHeader('frontdesk@2', hotelDesk.password) })).statusCode).toBe(
+      200,
+    );
+    expect((await accommodations({ authorization: basicHeader('frontdesk', parkDesk.password) })).statusCode).toBe(401);
+    const signIn = await used.app.inject({
+      method: 'POST',
+      url: '/api/session',
+      headers: { accept: 'application/json', 'content-type': 'application/json' },
+      payload: JSON.stringify({ username: 'frontdesk@1', password: parkDesk.password }),
+    });
+    expect(signIn.statusCode, signIn.body).toBe(200);
+    expect(signIn.json().credential).toMatchObject({ id: parkDesk.id, username: 'frontdesk@1' });
+
+    // The longest name asked for still fits once the longest organization id is added.
+    const longest = await create(admin, { type: 'basic', username: 'x'.repeat(53) });
+    expect(longest.statusCode, longest.body).toBe(201);
+    expect(longest.json().username).toBe(`${'x'.repeat(53)}@1`);
+  });
+
+  it.each(['x@13', 'frontdesk@1', 'frontdesk@', '@'])(
+    'refuses the username %j with 400 naming username: the organization id is added after an @',
+    async (username) => {
+      const response = await create(admin, { type: 'basic', username });
+      expect(response.statusCode).toBe(400);
+      expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+      const { errors } = response.json() as { errors: { parameter: string; message: string }[] };
+      expect(errors.map((e) => e.parameter)).toEqual(['username']);
+      expect(errors[0]?.message).toMatch(/organization.s id is added after an @/);
+      expect(await list(admin)).toHaveLength(4);
+    },
+  );
 
   it('binds the new credential to the organization named, or to the caller’s only one; read is the default scope', async () => {
     const named = (await create(groupAdmin, { organization: 2, type: 'api-key' })).json();
@@ -188,6 +242,7 @@ describe.each(DIALECTS)('/api/credentials on %s', (dialect) => {
     [{ type: 'api-key', username: 'someone' }, ['username']],
     [{ type: 'basic', username: 'has space' }, ['username']],
     [{ type: 'basic', username: 'x'.repeat(65) }, ['username']],
+    [{ type: 'basic', username: 'x'.repeat(54) }, ['username']],
     [{ type: 'api-key', scope: 'owner' }, ['scope']],
     [{ type: 'token' }, ['type']],
     [{}, ['type']],

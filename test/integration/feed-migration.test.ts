@@ -40,7 +40,10 @@ describe.each(DIALECTS)('migration 012 (the feed in commit order) on %s', (diale
     const insert = async (event: typeof a, txid: number) => {
       const values = { ...event, ...(pg ? { txid: String(txid) } : {}) };
       // The table as it was: no `seq` yet.
-      await kysely.insertInto('events').values(values as never).execute();
+      await kysely
+        .insertInto('events')
+        .values(values as never)
+        .execute();
       const row = await kysely
         .selectFrom('events')
         .select('position')

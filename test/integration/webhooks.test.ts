@@ -196,17 +196,23 @@ describe.each(DIALECTS)('webhooks on %s', (dialect) => {
       expect(stored.secret).not.toContain(created.json().secret.slice(6, 20));
     });
 
-    it('creates one endpoint per Idempotency-Key: a retry answers the same secret, which the key keeps sealed', async () => {
+    /** An app that allows the receiver on 127.0.0.1 and seals secrets, and a POST with one Idempotency-Key. */
+    async function idempotentCreation(idempotencyKey: string) {
       const local = await testApp(used.db, {
         env: { WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', WEBHOOK_SECRET_KEY: 'cd'.repeat(32) },
       });
-      const create = (url: string) =>
+      const create = (url: string, description?: string) =>
         local.inject({
           method: 'POST',
           url: '/api/webhook-endpoints',
-          payload: { url },
-          headers: { 'x-api-key': admin, 'idempotency-key': 'register-hook-1' },
+          payload: { url, ...(description === undefined ? {} : { description }) },
+          headers: { 'x-api-key': admin, 'idempotency-key': idempotencyKey },
         });
+      return { local, create };
+    }
+
+    it('creates one endpoint per Idempotency-Key: a retry answers it with its secret, and the key keeps no secret', async () => {
+      const { create } = await idempotentCreation('register-hook-1');
       const first = await create(receiver.url('/once'));
       expect(first.statusCode).toBe(201);
       rememberSecret(first.json().secret);
@@ -221,10 +227,84 @@ describe.each(DIALECTS)('webhooks on %s', (dialect) => {
       expect(other.statusCode).toBe(422);
       expect(other.headers['content-type']).toMatch(/^application\/problem\+json/);
 
-      const kept = await used.db.kysely.selectFrom('idempotency_keys').select('body').execute();
-      expect(kept).toHaveLength(1);
-      expect(kept[0]?.body).toContain('"secret":"enc1:');
-      expect(kept[0]?.body).not.toContain(first.json().secret.slice(6, 20));
+      // What a replay needs is where the endpoint is: it reads the endpoint again, secret included.
+      const kept = await used.db.kysely.selectFrom('idempotency_keys').select(['location', 'body']).execute();
+      expect(kept).toEqual([{ location: first.headers.location, body: '' }]);
+    });
+
+    it('creates once for two creations with one Idempotency-Key sent at once: the second reads what the first made', async () => {
+      const { create } = await idempotentCreation('register-hook-racing');
+      const [a, b] = await Promise.all([create(receiver.url('/racing')), create(receiver.url('/racing'))]);
+      expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
+      rememberSecret(a.json().secret);
+      expect([a.headers['idempotent-replayed'], b.headers['idempotent-replayed']].toSorted()).toEqual([
+        'true',
+        undefined,
+      ]);
+      expect(b.json()).toEqual(a.json());
+      expect((await send(admin, 'GET', '/api/webhook-endpoints')).json()).toHaveLength(1);
+    });
+
+    it('answers a replay with the endpoint as it is now: changed, and with the secret a rotation made (issue 41)', async () => {
+      const { local, create } = await idempotentCreation('register-hook-2');
+      const first = await create(receiver.url('/rotating'), 'accounting');
+      expect(first.statusCode).toBe(201);
+      const created = first.json() as { id: number; secret: string };
+      rememberSecret(created.secret);
+
+      const rotated = await send(admin, 'POST', `/api/webhook-endpoints/${created.id}/rotate-secret`, undefined, local);
+      expect(rotated.statusCode).toBe(200);
+      const newSecret = rotated.json().secret as string;
+      rememberSecret(newSecret);
+      expect(newSecret).not.toBe(created.secret);
+      const changed = await send(
+        admin,
+        'PATCH',
+        `/api/webhook-endpoints/${created.id}`,
+        { enabled: false, types: ['reservation.created'] },
+        local,
+      );
+      expect(changed.statusCode).toBe(200);
+
+      const replay = await create(receiver.url('/rotating'), 'accounting');
+      expect(replay.statusCode).toBe(201);
+      expect(replay.headers['idempotent-replayed']).toBe('true');
+      expect(replay.headers.location).toBe(first.headers.location);
+      const current = (await send(admin, 'GET', `/api/webhook-endpoints/${created.id}`, undefined, local)).json();
+      // The secret that signs now (the old one only beside it, for 24 hours), and the fields as they are.
+      expect(replay.json()).toEqual({ ...current, secret: newSecret });
+      expect(replay.json()).toMatchObject({
+        enabled: false,
+        disabledReason: 'manual',
+        types: ['reservation.created'],
+        description: 'accounting',
+      });
+      expect((await send(admin, 'GET', '/api/webhook-endpoints', undefined, local)).json()).toHaveLength(1);
+
+      // The same key with another body is still 422, whatever became of the endpoint.
+      const other = await create(receiver.url('/rotating'), 'billing');
+      expect(other.statusCode).toBe(422);
+    });
+
+    it('answers a replay of a creation whose endpoint was deleted since with 404, not 201 (issue 41)', async () => {
+      const { local, create } = await idempotentCreation('register-hook-3');
+      const first = await create(receiver.url('/deleted'));
+      expect(first.statusCode).toBe(201);
+      const created = first.json() as { id: number; secret: string };
+      rememberSecret(created.secret);
+      const deleted = await send(admin, 'DELETE', `/api/webhook-endpoints/${created.id}`, undefined, local);
+      expect(deleted.statusCode).toBe(200);
+
+      const replay = await create(receiver.url('/deleted'));
+      expect(replay.statusCode).toBe(404);
+      expect(replay.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(replay.json()).toMatchObject({ status: 404, type: 'urn:booking-service:problem:not-found' });
+      expect(replay.json().detail).toMatch(/endpoint this Idempotency-Key created .*was deleted/);
+      expect(replay.body).not.toContain(created.secret);
+      // Nothing was created again, and the key stays spent.
+      expect((await send(admin, 'GET', '/api/webhook-endpoints', undefined, local)).json()).toEqual([]);
+      expect((await create(receiver.url('/deleted'))).statusCode).toBe(404);
+      expect((await create(receiver.url('/elsewhere'))).statusCode).toBe(422);
     });
 
     it.each([

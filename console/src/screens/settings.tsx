@@ -52,11 +52,12 @@ function Credentials() {
         ...(name.trim() ? { name: name.trim() } : {}),
         ...(type === 'basic' ? { username: username.trim() } : {}),
       });
-      const label = name.trim() || (created.type === 'api-key' ? 'the new API key' : created.username);
+      const label = name.trim() || 'the new API key';
+      // The username as the service made it: the name asked for, @ and the organization's id.
       setSecret(
         created.type === 'api-key'
           ? { label: `API key for ${label}`, value: created.apiKey }
-          : { label: `Password of ${created.username}`, value: created.password },
+          : { label: `Password of ${created.username} (the username to sign in with)`, value: created.password },
       );
       setName('');
       setUsername('');
@@ -185,8 +186,13 @@ function Credentials() {
                 autocomplete="off"
                 value={username}
                 onInput={(event) => setUsername(event.currentTarget.value)}
+                aria-describedby="credential-username-hint"
                 data-testid="credential-username"
               />
+              <span class="hint" id="credential-username-hint" data-testid="credential-username-hint">
+                Signs in as <span class="mono">{`${username.trim() || 'name'}@${organization.id}`}</span>: the
+                organization’s id is added after an @.
+              </span>
             </div>
           )}
           <div class="field">

@@ -13,7 +13,12 @@ import {
   CredentialSchema,
 } from './credentials.schemas.js';
 import type { Authenticator } from './authenticator.js';
-import { createCredential, listCredentialsOf, revokeCredentialOf } from './credentials.service.js';
+import {
+  createCredential,
+  listCredentialsOf,
+  organizationUsername,
+  revokeCredentialOf,
+} from './credentials.service.js';
 import type { ScryptParams } from './password.js';
 
 /** More credentials than an organization has; the bound keeps the document honest. */
@@ -74,8 +79,11 @@ export const credentialRoutes: FastifyPluginAsyncTypebox<{
         summary: 'Create an API key or a Basic credential',
         description:
           'Bound to the one organization. The secret (`apiKey`, or `password`) is shown only in this response: ' +
-          'only its hash is kept. A taken username is 409. Does not take Idempotency-Key (400): a replay would ' +
-          'have to show the secret again, so it would have to be kept.',
+          'only its hash is kept. A Basic credential’s `username` is the name asked for, then @ and the ' +
+          'organization’s id (`frontdesk` in organization 12 signs in as `frontdesk@12`), so the name asked for ' +
+          'may not contain @ (400). Usernames are unique across the service; qualified, a taken one (409) is ' +
+          'always one of the organization’s own, never another organization’s. Does not take Idempotency-Key ' +
+          '(400): a replay would have to show the secret again, so it would have to be kept.',
         body: CreateCredentialBody,
         response: withoutIdempotency(
           apiResponses(
@@ -107,7 +115,11 @@ export const credentialRoutes: FastifyPluginAsyncTypebox<{
           organizations: [organization],
           name: body.name,
           scope: body.scope,
-          basicUsername: body.type === 'basic' ? body.username : undefined,
+          // In the organization's own names: a taken one then says nothing of another organization.
+          basicUsername:
+            body.type === 'basic' && body.username !== undefined
+              ? organizationUsername(body.username, organization)
+              : undefined,
         },
         passwordHashing,
         (task) => authenticator.hashInTurn(request.ip, task),

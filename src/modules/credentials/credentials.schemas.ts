@@ -1,7 +1,13 @@
 import { type Static, Type } from 'typebox';
 import { CalendarDate, OrganizationId, RecordId, Timestamp, inputText, text } from '../../shared/schemas.js';
 import { TEXT_MAX } from '../reservations/reservations.schemas.js';
-import { SCOPES, USERNAME_PATTERN } from './credentials.service.js';
+import {
+  NAME_IN_ORGANIZATION_MAX,
+  NAME_IN_ORGANIZATION_PATTERN,
+  NAME_IN_ORGANIZATION_RULE,
+  SCOPES,
+  USERNAME_PATTERN,
+} from './credentials.service.js';
 
 /** Credential management over HTTP (SPEC §11 Settings): the rules are those of `booking credentials`. */
 
@@ -19,12 +25,20 @@ const Organizations = Type.Array(RecordId, { maxItems: MAX_ORGANIZATIONS });
 const CompatibilityDate = Type.Union([CalendarDate, Type.Null()], {
   description: 'The date whose rules apply to it (SPEC §4.5); null: the rules of the day of each request',
 });
-const USERNAME_RULE = '1 to 64 of A-Z a-z 0-9 . _ @ -';
 const Username = Type.String({
   pattern: USERNAME_PATTERN.source,
   maxLength: 64,
-  description: USERNAME_RULE,
-  examples: ['frontdesk@duinhoeve'],
+  description:
+    'The username to sign in with (HTTP Basic, the console). One created through the API is the name asked for, ' +
+    'then @ and the organization’s id: frontdesk in organization 12 is frontdesk@12',
+  examples: ['frontdesk@12'],
+});
+/** What an admin asks for; the service adds `@` and the organization's id (`organizationUsername`). */
+const NameInOrganization = Type.String({
+  pattern: NAME_IN_ORGANIZATION_PATTERN.source,
+  maxLength: NAME_IN_ORGANIZATION_MAX,
+  description: `${NAME_IN_ORGANIZATION_RULE}; required for basic, only there`,
+  examples: ['frontdesk'],
 });
 
 export const CredentialSchema = Type.Object(
@@ -112,7 +126,7 @@ export const CreateCredentialBody = Type.Object(
     organization: Type.Optional(OrganizationId),
     name: Type.Optional(inputText({ maxLength: TEXT_MAX, description: 'For people: who or what uses it' })),
     type: CredentialType,
-    username: Type.Optional({ ...Username, description: `${USERNAME_RULE}; required for basic, only there` }),
+    username: Type.Optional(NameInOrganization),
     scope: Type.Optional(
       Type.Enum(SCOPES, { description: 'read (default), write (includes read) or admin (includes both)' }),
     ),

@@ -68,12 +68,13 @@ export const webhookRoutes: FastifyPluginAsyncTypebox<WebhookRouteOptions> = asy
         description:
           'It receives the events of its types committed from now on. The secret is shown only in this response. ' +
           'The URL must be https, without credentials, and not resolve to a private address (400 naming url). ' +
-          'Accepts Idempotency-Key: a retry with the key answers the same endpoint and secret.',
+          'Accepts Idempotency-Key: a retry with the key answers the endpoint it created as it is now, with its ' +
+          'current secret (after a rotation, the new one), or 404 once that endpoint has been deleted.',
         headers: IdempotencyKeyHeaders,
         body: CreateEndpointBody,
         response: apiResponses(
           { description: 'The endpoint and its secret', schema: WebhookEndpointWithSecretSchema },
-          { input: true, body: true, create: true },
+          { input: true, body: true, create: true, replayReads: true },
         ),
       },
     },

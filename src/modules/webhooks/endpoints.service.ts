@@ -81,10 +81,15 @@ async function cursorNow(conn: Conn, organization: number): Promise<{ cursor_seq
 
 type EndpointWithSecret = WebhookEndpoint & { secret: string };
 
+const endpointLocation = (id: number) => `/api/webhook-endpoints/${id}`;
+const ENDPOINT_LOCATION = /^\/api\/webhook-endpoints\/([1-9]\d*)$/;
+
 /**
- * Registers an endpoint, once per Idempotency-Key (SPEC §9): a retry with the key gets the same
- * endpoint and secret again. The key keeps the secret sealed like the endpoint's row does, so it is
- * no more readable at rest there than in `webhook_endpoints`.
+ * Registers an endpoint, once per Idempotency-Key (SPEC §9). A retry with the key answers the
+ * endpoint as it is now, read again with its current secret as a creation shows it (after a
+ * rotation, the new one), and 404 once it has been deleted: the first response would show a
+ * secret that no longer signs, or a 201 for an endpoint that is gone (issue 41). So the key keeps
+ * only the endpoint's location, and no secret, sealed or not.
  */
 export async function createEndpoint(
   deps: WebhookDeps,
@@ -95,37 +100,55 @@ export async function createEndpoint(
   await assertUrl(deps, body.url);
   const secretKey = deps.settings.secretKey;
   const now = deps.clock().getTime();
-  const outcome = await withWriteTransaction(deps.db, (trx) =>
-    idempotent(trx, deps.clock, key, async () => {
-      if (!(await lockOrganization(trx, organization))) throw notFound();
-      // It receives what commits from here on: its cursor starts at the feed's horizon.
-      const id = await insertEndpoint(trx, {
-        organization_id: organization,
-        url: body.url,
-        description: body.description ?? null,
-        types: (body.types ?? []).join(','),
-        secret: '',
-        ...(await cursorNow(trx, organization)),
-        created: now,
-        modified: now,
-      });
-      const secret = newEndpointSecret();
-      const sealed = sealSecret(secret, secretKey, id);
-      await updateEndpointRow(trx, id, { secret: sealed });
-      const row = await findEndpoint(trx, [organization], id);
-      if (!row) throw notFound();
-      const endpoint = endpointOf(row);
-      return {
-        location: `/api/webhook-endpoints/${id}`,
-        record: { ...endpoint, secret },
-        stored: JSON.stringify({ ...endpoint, secret: sealed }),
-      };
-    }),
+  return withWriteTransaction(deps.db, (trx) =>
+    idempotent(
+      trx,
+      deps.clock,
+      key,
+      async () => {
+        if (!(await lockOrganization(trx, organization))) throw notFound();
+        // It receives what commits from here on: its cursor starts at its organization's counter.
+        const id = await insertEndpoint(trx, {
+          organization_id: organization,
+          url: body.url,
+          description: body.description ?? null,
+          types: (body.types ?? []).join(','),
+          secret: '',
+          ...(await cursorNow(trx, organization)),
+          created: now,
+          modified: now,
+        });
+        const secret = newEndpointSecret();
+        await updateEndpointRow(trx, id, { secret: sealSecret(secret, secretKey, id) });
+        const row = await findEndpoint(trx, [organization], id);
+        if (!row) throw notFound();
+        return { location: endpointLocation(id), record: { ...endpointOf(row), secret } };
+      },
+      { reread: (location) => endpointAsCreated(trx, organization, location, secretKey) },
+    ),
   );
-  if (!outcome.replayed) return outcome;
-  const stored = JSON.parse(outcome.body) as EndpointWithSecret;
-  const shown = { ...stored, secret: openSecret(stored.secret, secretKey, stored.id) };
-  return { ...outcome, body: JSON.stringify(shown) };
+}
+
+/**
+ * The endpoint a key created, for its replay: as it is now, with its current secret (after a
+ * rotation, the new one).
+ */
+async function endpointAsCreated(
+  conn: Conn,
+  organization: number,
+  location: string,
+  secretKey: Buffer | undefined,
+): Promise<EndpointWithSecret> {
+  const id = Number(ENDPOINT_LOCATION.exec(location)?.[1]);
+  if (!Number.isSafeInteger(id)) throw new Error(`an Idempotency-Key of an endpoint creation kept ${location}`);
+  const row = await findEndpoint(conn, [organization], id);
+  if (!row) {
+    throw new AppError(
+      'not-found',
+      `The webhook endpoint this Idempotency-Key created (${location}) was deleted since; a new key creates another.`,
+    );
+  }
+  return { ...endpointOf(row), secret: openSecret(row.secret, secretKey, id) };
 }
 
 export async function getEndpoint(conn: Conn, organizations: readonly number[], id: number): Promise<EndpointRow> {
