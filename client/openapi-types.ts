@@ -6230,7 +6230,7 @@ export interface operations {
                     "application/json": {
                         /**
                          * Format: int32
-                         * @description Deliveries scheduled
+                         * @description The deliveries this replay makes: the workers add them to the endpoint’s queue in batches, within seconds
                          */
                         scheduled: number;
                     };

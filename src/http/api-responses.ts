@@ -83,14 +83,14 @@ export const HEADERS = {
   eventsCursor: {
     'Events-Cursor': header(
       'Where to follow the changes feed from (GET /api/events?after=…) to see every change this response does not show',
-      { type: 'string', maxLength: 80, examples: ['c1_MC4xMjM0'] },
+      { type: 'string', maxLength: 8_000, examples: ['c2_MS41Nw'] },
     ),
   },
   feed: {
     Link: header('The next page of the feed: `<URL>; rel="next"`, on every response', {
       type: 'string',
-      maxLength: 2_000,
-      examples: ['</api/events?organization=1&after=c1_MC4xMjM0>; rel="next"'],
+      maxLength: 10_000,
+      examples: ['</api/events?organization=1&after=c2_MS41Nw>; rel="next"'],
     }),
   },
   sessionCookie: {

@@ -5,7 +5,6 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ImportDocument } from '../../src/modules/data/import.schemas.js';
 import { DIALECTS } from '../helpers/databases.js';
-import { feedCaughtUp } from '../helpers/feed.js';
 import { type RunningProcess, runCli, startProcess, startServer } from '../helpers/processes.js';
 import { type Receipt, type ReceiverProcess, startReceiver } from '../helpers/receiver-process.js';
 import { useDatabase } from '../helpers/use-database.js';
@@ -123,8 +122,6 @@ describe.each(DIALECTS)('webhook delivery by several workers on %s', (dialect) =
     expect((await runCli(['import', writeJson('units.json', units)], env)).code).toBe(0);
     const created = await runCli(['credentials', 'create', '--organization', '1', '--scope', 'admin', '--json'], env);
     apiKey = JSON.parse(created.stdout).apiKey;
-    // The import's events behind the feed's horizon before endpoints are made (see webhook-delivery).
-    await feedCaughtUp(used.db);
     receiver = await startReceiver();
   });
   afterAll(async () => {

@@ -2,7 +2,8 @@ import type { InjectOptions } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { isWellFormedApiKey } from '../../src/modules/credentials/api-key.js';
 import { DIALECTS, emptyDatabase } from '../helpers/databases.js';
-import { apiKeyFor, basicHeader, load, twoOrganizations } from '../helpers/fixtures.js';
+import { createCredential } from '../../src/modules/credentials/credentials.service.js';
+import { apiKeyFor, basicHeader, fixedClock, load, twoOrganizations } from '../helpers/fixtures.js';
 import { rememberSecret } from '../helpers/secrets.js';
 import { useApp } from '../helpers/use-database.js';
 
@@ -166,6 +167,21 @@ describe.each(DIALECTS)('/api/credentials on %s', (dialect) => {
       expect(await list(admin)).toHaveLength(4);
     },
   );
+
+  it("keeps an organization's namespace its own from the operator too: name@ID only for organization ID", async () => {
+    // The CLI (`booking credentials create --basic`) takes any name: but not one in another
+    // organization's namespace, which would answer that organization's admin a 409 about it.
+    const refused = createCredential(used.db.kysely, fixedClock(), { organizations: [2], basicUsername: 'desk@1' });
+    await expect(refused).rejects.toMatchObject({
+      options: { errors: [{ parameter: 'basic', message: 'a username ending in @1 is for organization 1' }] },
+    });
+    const own = await createCredential(used.db.kysely, fixedClock(), {
+      organizations: [1, 2],
+      basicUsername: 'desk@1',
+    });
+    expect(own).toMatchObject({ type: 'basic', username: 'desk@1' });
+    expect((await create(admin, { type: 'basic', username: 'desk' })).statusCode).toBe(409);
+  });
 
   it('binds the new credential to the organization named, or to the caller’s only one; read is the default scope', async () => {
     const named = (await create(groupAdmin, { organization: 2, type: 'api-key' })).json();

@@ -111,6 +111,12 @@ export async function createCredential(
   if (input.basicUsername !== undefined && !USERNAME_PATTERN.test(input.basicUsername)) {
     problems.push({ parameter: 'basic', message: 'username must be 1-64 of A-Z a-z 0-9 . _ @ -' });
   }
+  // `name@ID` is organization ID's own namespace (`organizationUsername`): a credential of other
+  // organizations there would answer that organization's admin a 409 about someone else's name.
+  const namespace = /@(\d+)$/.exec(input.basicUsername ?? '')?.[1];
+  if (namespace !== undefined && !organizations.includes(Number(namespace))) {
+    problems.push({ parameter: 'basic', message: `a username ending in @${namespace} is for organization ${namespace}` });
+  }
   if (problems.length > 0) throw invalidInput(problems);
 
   const password = input.basicUsername === undefined ? undefined : randomBase62(GENERATED_PASSWORD_LENGTH);
