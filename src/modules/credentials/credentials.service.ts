@@ -115,7 +115,10 @@ export async function createCredential(
   // organizations there would answer that organization's admin a 409 about someone else's name.
   const namespace = /@(\d+)$/.exec(input.basicUsername ?? '')?.[1];
   if (namespace !== undefined && !organizations.includes(Number(namespace))) {
-    problems.push({ parameter: 'basic', message: `a username ending in @${namespace} is for organization ${namespace}` });
+    problems.push({
+      parameter: 'basic',
+      message: `a username ending in @${namespace} is for organization ${namespace}`,
+    });
   }
   if (problems.length > 0) throw invalidInput(problems);
 
