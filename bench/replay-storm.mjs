@@ -93,6 +93,16 @@ async function run(withStorm) {
   ).apiKey;
   const receiver = await silentReceiver();
   const server = await startServer([MAIN, 'serve', '--port', '0'], env);
+  try {
+    return await measure(server, receiver, admin, other, databaseFile, withStorm);
+  } finally {
+    await server.stop();
+    receiver.close();
+  }
+}
+
+/** The neighbour's answers with or without the storm, on a running server. */
+async function measure(server, receiver, admin, other, databaseFile, withStorm) {
   const send = (key, method, path, body) =>
     fetch(`${server.url}${path}`, {
       method,
@@ -151,8 +161,6 @@ async function run(withStorm) {
   going = false;
   await neighbour;
   deliveries.close();
-  await server.stop();
-  receiver.close();
   const unavailable = answers.filter((a) => a.status === 503).length;
   return {
     requests: answers.length,

@@ -136,7 +136,7 @@ describeRequiring([postgresServer()], 'bulk loads into PostgreSQL', () => {
           if (defer) await writer.deferIndexes('reservations');
           await writer.upsert('reservations', stays(30_000, 100));
           await writer.upsert('reservations', [reservation(99, 10, '2040-06-04', '2040-06-08')]);
-          await writer.upsert('events', [['evt_1', 1, 'reservation.created', 'reservation', 99, 1, T, '{}']]);
+          await writer.upsert('events', [['evt_1', 1, 'reservation.created', 'reservation', 99, 1, T, '{}', 1]]);
         }),
       ).rejects.toThrow(/reservations_no_double_booking/);
       expect(await count(db, 'reservations')).toBe(1);

@@ -104,7 +104,7 @@ export async function findRequestCredential(
     { lookup: byKey ? lookup.keyHash : lookup.username, organizationId },
   );
   if (!found) return undefined;
-  const { organization, rest } = takeOrganizationState(conn, found);
+  const { organization, rest } = takeOrganizationState(found);
   // Typed as the whole row: a column added to the table and not to CREDENTIAL_COLUMNS fails to compile.
   const row: CredentialRow = rest;
   return { row, organization };

@@ -111,7 +111,6 @@ interface StateColumns {
 
 /** A row's organization state (null when it has none), and the row's other columns. */
 export function takeOrganizationState<R extends StateColumns>(
-  conn: Conn,
   row: R,
 ): { organization: KnownOrganizationState | null; rest: Omit<R, keyof StateColumns> } {
   const {
@@ -137,7 +136,7 @@ export async function organizationState(conn: Conn, id: number): Promise<Organiz
     (value) => conn.selectFrom('organizations as o').select(ORGANIZATION_STATE_COLUMNS).where('o.id', '=', value('id')),
     { id },
   );
-  return row ? takeOrganizationState(conn, row).organization?.state : undefined;
+  return row ? takeOrganizationState(row).organization?.state : undefined;
 }
 
 /**
