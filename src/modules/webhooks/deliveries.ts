@@ -23,9 +23,11 @@ export const FAILING_DISABLE_MS = 5 * 24 * 3_600_000;
 /**
  * Creates the deliveries of the events committed since each enabled endpoint's cursor, and moves
  * the cursor, in one transaction. On PostgreSQL each endpoint row is locked (SKIP LOCKED: another
- * process busy with it is left to it), so an event becomes one delivery per endpoint.
+ * process busy with it is left to it), so an event becomes one delivery per endpoint. Also tells
+ * whether a replay waits to be scheduled (`advanceReplay`): looked for here, in the transaction the
+ * worker runs anyway, not in one of its own every time.
  */
-export async function fanOut(db: Db, now: number): Promise<number> {
+export async function fanOut(db: Db, now: number): Promise<{ created: number; replaying: boolean }> {
   return withWriteTransaction(db, async (trx) => {
     let query = trx
       .selectFrom('webhook_endpoints')
@@ -54,7 +56,8 @@ export async function fanOut(db: Db, now: number): Promise<number> {
         await trx.updateTable('webhook_endpoints').set({ cursor_seq: cursor }).where('id', '=', endpoint.id).execute();
       }
     }
-    return created;
+    const replay = await trx.selectFrom('webhook_replays').select('id').limit(1).executeTakeFirst();
+    return { created, replaying: replay !== undefined };
   });
 }
 

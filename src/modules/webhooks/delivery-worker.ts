@@ -87,7 +87,7 @@ export function startWebhookWorker(
   // finished attempt, which under load would make it one more write transaction per delivery.
   let fanOutDue = true;
   let lastFanOut = 0;
-  let replaying = true;
+  let replaying = false;
   let nextReplayStep = 0;
   if (!settings.secretKey) {
     log.warn('WEBHOOK_SECRET_KEY is not set: webhook endpoint secrets are stored unencrypted (docs/SECURITY.md)');
@@ -200,9 +200,10 @@ export function startWebhookWorker(
     }
     if (fanOutDue || now() - lastFanOut >= pollMs) {
       lastFanOut = now();
-      fanOutDue = (await fanOut(db, lastFanOut)) > 0;
+      const fanned = await fanOut(db, lastFanOut);
+      fanOutDue = fanned.created > 0;
       // New replays are looked for as often as new events.
-      replaying = true;
+      replaying ||= fanned.replaying;
     }
     // A replay in progress: a window of it per step, and the loop's time after a step left to
     // everything else for as long again (on SQLite a step holds the event loop, and the other
