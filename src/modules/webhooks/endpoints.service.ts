@@ -294,7 +294,7 @@ export async function deliveryLog(
  * Delivers kept events again (SPEC §10 replay): those after a feed cursor, or those that occurred
  * in [since, until). They keep their ids, so receivers recognise them (`webhook-id`). The request
  * counts them and records the replay; the delivery workers schedule it a window at a time
- * (deliveries.ts `advanceReplays`), so a replay of a hundred thousand events holds no lock and no
+ * (deliveries.ts `advanceReplay`), so a replay of a hundred thousand events holds no lock and no
  * request for longer than a window takes.
  */
 export async function replay(
