@@ -330,7 +330,7 @@ export interface paths {
         };
         /**
          * The changes feed
-         * @description Events in commit order, each once. Follow Link rel="next" (present on every response, also an empty one) to resume; `wait` holds an empty answer until an event arrives. A cursor older than what is kept is 410.
+         * @description Events in commit order, each once. Follow Link rel="next" (present on every response, also an empty one) to resume; `wait` holds an empty answer until an event arrives. A cursor older than what is kept is 410. Without `organization`, every organization of the credential (at most 1,000), merged by time.
          */
         get: operations["listEvents"];
         put?: never;

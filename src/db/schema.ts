@@ -152,6 +152,10 @@ export interface WebhookReplayTable {
   since: string | null;
   until: string | null;
   remaining: number;
+  /** The endpoint's types when it was asked, comma-separated; '' for every type. */
+  types: string;
+  /** Unix ms of its last step; 0 before the first. */
+  stepped: ColumnType<number, number | undefined, number>;
   created: number;
 }
 

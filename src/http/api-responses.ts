@@ -1,6 +1,7 @@
 import { type Static, type TSchema, Type } from 'typebox';
 import { ProblemSchema } from '../shared/schemas.js';
 import { WWW_AUTHENTICATE } from './auth.js';
+import { CURSOR_MAX_LENGTH } from '../modules/events/cursor.js';
 
 /**
  * Every response a route can give, per status, with its headers: the route schemas are the only
@@ -83,14 +84,14 @@ export const HEADERS = {
   eventsCursor: {
     'Events-Cursor': header(
       'Where to follow the changes feed from (GET /api/events?after=…) to see every change this response does not show',
-      { type: 'string', maxLength: 8_000, examples: ['c2_MS41Nw'] },
+      { type: 'string', maxLength: CURSOR_MAX_LENGTH, examples: ['c2_ATk'] },
     ),
   },
   feed: {
     Link: header('The next page of the feed: `<URL>; rel="next"`, on every response', {
       type: 'string',
-      maxLength: 10_000,
-      examples: ['</api/events?organization=1&after=c2_MS41Nw>; rel="next"'],
+      maxLength: CURSOR_MAX_LENGTH + 2_000,
+      examples: ['</api/events?organization=1&after=c2_ATk>; rel="next"'],
     }),
   },
   sessionCookie: {

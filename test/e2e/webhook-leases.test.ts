@@ -157,13 +157,15 @@ describe.each(DIALECTS)('webhook delivery by several workers on %s', (dialect) =
       expect(await attemptsOf(endpoint)).toBe(BATCH);
 
       // Second batch to a slower receiver; the worker is killed while it has attempts in flight.
-      const second = await createEndpoint(servers[1]?.baseUrl as string, '/second', { delayMs: 150 });
+      // A 400 ms answer: a kill within 50 ms of an arrival is seen as a closed connection even when a
+      // loaded machine is slow to deliver it to the receiver (with 150 ms, CI twice saw none).
+      const second = await createEndpoint(servers[1]?.baseUrl as string, '/second', { delayMs: 400 });
       await importBatch('second.json', BATCH);
       await expect
         .poll(async () => (await receiver.summary('/second')).total, { timeout: 30_000 })
         .toBeGreaterThan(150);
       // Killed while its own attempts are on the wire: right after some of them arrived (at most
-      // 50 ms of their 150 ms delay gone), not in the gap between two of its batches. The servers
+      // 50 ms of their 400 ms delay gone), not in the gap between two of its batches. The servers
       // deliver too, so an attempt counts only if the worker holds its lease (CI once saw the kill
       // land while only the servers' attempts were in flight: none aborted).
       const leasedByWorker = async (eventIds: string[]) =>

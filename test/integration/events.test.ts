@@ -363,4 +363,17 @@ describe.each(DIALECTS)('events on %s', (dialect) => {
     const again = (await as('GET', `/api/events?after=${onlyOne.headers['events-cursor']}`)).json() as FeedEvent[];
     expect(again.map((e) => e.resource.id)).toEqual([made[1], made[2], made[4], late]);
   });
+
+  it('asks a credential of more than 1,000 organizations to name one: a cursor holds at most 1,000', async () => {
+    const many = Array.from({ length: 1_001 }, (_, i) => ({ id: 100 + i, name: `Park ${i}`, timezone: 'UTC' }));
+    await load(used.db, { organizations: many });
+    const key = await apiKeyFor(used.db, { organizations: many.map((o) => o.id) });
+    const all = await used.app.inject({ url: '/api/events', headers: { 'x-api-key': key } });
+    expect(all.statusCode).toBe(400);
+    expect(all.json().errors).toEqual([
+      { parameter: 'organization', message: 'is required for a credential of more than 1000 organizations' },
+    ]);
+    const one = await used.app.inject({ url: '/api/events?organization=100', headers: { 'x-api-key': key } });
+    expect(one.statusCode).toBe(200);
+  });
 });

@@ -664,6 +664,44 @@ describe.each(DIALECTS)('webhooks on %s', (dialect) => {
       await expect.poll(async () => (await log(hook.id, '?limit=100')).length).toBe(6);
     });
 
+    it('replays what the endpoint took when asked, and refuses a cursor of another organization (issue 41)', async () => {
+      const hook = await endpoint('/replay-types');
+      const before = await app.inject({ url: '/api/events?organization=1', headers: { 'x-api-key': writer } });
+      await book();
+      await book();
+      // No worker yet: the replay waits as recorded while the endpoint's types change.
+      const replay = (payload: object) =>
+        app.inject({
+          method: 'POST',
+          url: `/api/webhook-endpoints/${hook.id}/replay`,
+          headers: { 'x-api-key': admin },
+          payload,
+        });
+      expect((await replay({ after: before.headers['events-cursor'] })).json()).toEqual({ scheduled: 2 });
+      const narrowed = await app.inject({
+        method: 'PATCH',
+        url: `/api/webhook-endpoints/${hook.id}`,
+        headers: { 'x-api-key': admin },
+        payload: { types: ['reservation.cancelled'] },
+      });
+      expect(narrowed.statusCode).toBe(200);
+      startWorker();
+      // The bookings reach it only through the replay: the worker's fan-out, from now on, follows
+      // the types as they are (cancellations only); the replay, the types it was asked with.
+      await expect.poll(() => receiver.received('/replay-types').length, { timeout: 5000 }).toBe(2);
+      expect(new Set(receiver.received('/replay-types').map((r) => JSON.parse(r.body).type))).toEqual(
+        new Set(['reservation.created']),
+      );
+      // A cursor of organization 2's feed says nothing of organization 1's.
+      const other = await apiKeyFor(used.db, { organizations: [2] });
+      const feed = await app.inject({ url: '/api/events', headers: { 'x-api-key': other } });
+      const refused = await replay({ after: feed.headers['events-cursor'] as string });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().errors).toEqual([
+        { parameter: 'after', message: "is not a cursor of organization 1's feed" },
+      ]);
+    });
+
     it('refuses at connection time a name that resolved to a public address at creation and to loopback now', async () => {
       let answer = '93.184.216.34';
       const resolver: Resolver = async () => [{ address: answer, family: 4 }];

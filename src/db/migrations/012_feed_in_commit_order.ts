@@ -19,9 +19,9 @@ import type { Dialect } from '../database.js';
  *
  * The events kept get numbers in their old feed order; every counter moves past them. Webhook
  * endpoints keep their place: each cursor becomes the number before the first event it had not
- * reached. `txid` stays, so a cursor given out before this migration can be read the same way
- * (cursor.ts, `legacy`) while its events are kept. Pruning keeps, per organization, the last number
- * it removed.
+ * reached. `txid` and the old pruning watermark stay, so a cursor given out before this migration
+ * can be read the same way (events.repository.ts `cursorOfLegacy`) while its events are kept.
+ * Pruning keeps, per organization, the last number it removed.
  */
 export function feedInCommitOrder(dialect: Dialect) {
   const pg = dialect === 'postgres';
@@ -37,6 +37,13 @@ export function feedInCommitOrder(dialect: Dialect) {
         update organizations set version = version + coalesce(
           (select max(seq) from events where events.organization_id = organizations.id), 0)`.execute(db);
       if (pg) await sql`alter table events alter column seq set not null`.execute(db);
+      // SQLite adds no NOT NULL to a column of a table that has rows: a trigger refuses the rows a
+      // process of an older version would add without a number (and lose from the feed).
+      else
+        await sql`
+          create trigger events_seq_required before insert on events when new.seq is null begin
+            select raise(abort, 'events.seq is required (migration 012): stop older versions before migrating');
+          end`.execute(db);
       await db.schema.dropIndex('events_feed').execute();
       await db.schema.createIndex('events_feed').unique().on('events').columns(['organization_id', 'seq']).execute();
       await db.schema.dropIndex('events_resource').execute();
@@ -51,15 +58,8 @@ export function feedInCommitOrder(dialect: Dialect) {
         .addColumn('organization_id', 'integer', (c) => c.primaryKey())
         .addColumn('seq', 'integer', (c) => c.notNull())
         .execute();
-      // Which organizations lost events to pruning before cannot be told any more: once anything
-      // was pruned, every organization is marked as pruned before its first kept event (seq 0),
-      // which only matters to a cursor given out before this migration.
-      await sql`
-        insert into events_pruned_by_organization (organization_id, seq)
-        select o.id, 0 from organizations o where exists (select 1 from events_pruned p where p.position > 0)`.execute(
-        db,
-      );
-      await db.schema.dropTable('events_pruned').execute();
+      // `events_pruned` keeps the old watermark, no longer moved: a cursor given out before this
+      // migration is expired when it lies before it (events.repository.ts `cursorOfLegacy`).
       await db.schema.dropIndex('events_order').execute();
 
       await db.schema.alterTable('webhook_endpoints').addColumn('cursor_seq', 'integer').execute();

@@ -8,7 +8,8 @@ import type { Dialect } from '../database.js';
  * and writes answer 503. Now the request records what to deliver again, and the workers schedule it
  * a bounded window of the organization's events at a time, each in a short transaction of its own.
  * `after_seq` is how far it has got, `until_seq` the organization's counter when it was asked (what
- * commits later reaches the endpoint anyway), `remaining` how many more it may schedule.
+ * commits later reaches the endpoint anyway), `remaining` how many more it may schedule, `types`
+ * the endpoint's types then (a change of them afterwards does not change what was counted).
  */
 export function webhookReplaysSchema(dialect: Dialect) {
   const pg = dialect === 'postgres';
@@ -25,6 +26,10 @@ export function webhookReplaysSchema(dialect: Dialect) {
         .addColumn('since', 'text')
         .addColumn('until', 'text')
         .addColumn('remaining', 'integer', (c) => c.notNull())
+        // The endpoint's types when it was asked (comma-separated; '' = every type).
+        .addColumn('types', 'text', (c) => c.notNull())
+        // When its last step ran (Unix ms; 0 = none yet): replays take turns, the longest waiting first.
+        .addColumn('stepped', 'bigint', (c) => c.notNull().defaultTo(0))
         .addColumn('created', 'bigint', (c) => c.notNull())
         .execute();
       await db.schema.createIndex('webhook_replays_endpoint').on('webhook_replays').column('endpoint_id').execute();

@@ -59,14 +59,16 @@ export interface OrganizationFeed {
    * when the events above did not reach the limit, nothing up to it is left to read.
    */
   horizon: number;
+  /** The last of its event numbers pruning removed, as the same read saw it: a start before it skipped events. */
+  pruned: number;
 }
 
 /**
- * The events of each organization of `after` (its number for each; every organization of the
- * filter must be in it) after that number, at most `limit` each, with its counter. On PostgreSQL one
+ * The events of each organization of the filter after its number in `after` (0 when it has none:
+ * from the oldest kept), at most `limit` each, with its counter and pruning mark. On PostgreSQL one
  * statement reads them all (one snapshot); on SQLite one statement per organization, each reading
- * the counter with the events (a write commits whole between statements, and each organization's
- * part stands alone).
+ * the counter and the mark with the events (a write commits whole between statements, and each
+ * organization's part stands alone).
  */
 export async function readFeed(
   conn: Conn,
@@ -82,13 +84,21 @@ export async function readFeed(
   const where = sql.join(conditions, sql` and `);
   const organizations = [...new Set(filter.organizationIds)];
   const starts = organizations.map((id) => after.get(id) ?? 0);
-  type Row = { organization_id: number; version: number; seq: number | null; id: string | null; body: string | null };
+  type Row = {
+    organization_id: number;
+    version: number;
+    pruned: number | null;
+    seq: number | null;
+    id: string | null;
+    body: string | null;
+  };
   let rows: Row[];
   if (isPostgres(conn)) {
     ({ rows } = await sql<Row>`
-      select c.organization_id, o.version, e.seq, e.id, e.body
+      select c.organization_id, o.version, p.seq as pruned, e.seq, e.id, e.body
       from unnest(${organizations}::integer[], ${starts}::integer[]) as c(organization_id, after)
       join organizations o on o.id = c.organization_id
+      left join events_pruned_by_organization p on p.organization_id = c.organization_id
       left join lateral (
         select e.seq, e.id, e.body from events e
         where e.organization_id = c.organization_id and e.seq > c.after and ${where}
@@ -99,8 +109,10 @@ export async function readFeed(
     rows = [];
     for (const [i, organization] of organizations.entries()) {
       const part = await sql<Row>`
-        select o.id as organization_id, o.version, e.seq, e.id, e.body
-        from organizations o left join (
+        select o.id as organization_id, o.version, p.seq as pruned, e.seq, e.id, e.body
+        from organizations o
+        left join events_pruned_by_organization p on p.organization_id = o.id
+        left join (
           select e.seq, e.id, e.body from events e
           where e.organization_id = ${organization} and e.seq > ${starts[i]} and ${where}
           order by e.seq limit ${limit}
@@ -113,7 +125,10 @@ export async function readFeed(
   const feeds = new Map<number, OrganizationFeed>();
   for (const row of rows) {
     let feed = feeds.get(row.organization_id);
-    if (!feed) feeds.set(row.organization_id, (feed = { events: [], horizon: Number(row.version) }));
+    if (!feed) {
+      feed = { events: [], horizon: Number(row.version), pruned: Number(row.pruned ?? 0) };
+      feeds.set(row.organization_id, feed);
+    }
     if (row.seq !== null && row.id !== null && row.body !== null) {
       feed.events.push({ seq: Number(row.seq), id: row.id, body: row.body });
     }
@@ -152,33 +167,36 @@ export async function currentCursor(conn: Conn, organizationIds: readonly number
 /**
  * What a cursor given out before migration 012 means now, per organization: the number before its
  * first event after the old position (or its counter, when it has none), so that nothing after is
- * skipped. Undefined when events of an organization that the old cursor had not read may have been
- * pruned: no event of it at or before the position is kept, and pruning has removed some (410).
+ * skipped. Undefined when events after the old position may have been pruned: by pruning before the
+ * migration (its watermark, `events_pruned`, is kept for this), or since, when no event at or
+ * before the position is kept any more. (Such a cursor is sent once: the answer carries a new one.)
  */
 export async function cursorOfLegacy(
   conn: Conn,
   organizationIds: readonly number[],
   position: LegacyPosition,
 ): Promise<FeedCursor | undefined> {
-  const after = isPostgres(conn)
-    ? sql`(e.txid, e.position) > (${String(position.txid)}::xid8, ${String(position.position)}::bigint)`
-    : sql`e.position > ${Number(position.position)}`;
-  const rows = await sql<{
-    id: number;
-    version: number;
-    first_after: number | null;
-    read_kept: unknown;
-    pruned: unknown;
-  }>`
+  const pg = isPostgres(conn);
+  const after = (alias: string) =>
+    pg
+      ? sql`(${sql.ref(`${alias}.txid`)}, ${sql.ref(`${alias}.position`)}) > (${String(position.txid)}::xid8, ${String(position.position)}::bigint)`
+      : sql`${sql.ref(`${alias}.position`)} > ${Number(position.position)}`;
+  const watermarkAfter = pg
+    ? sql`(w.txid::xid8, w.position) > (${String(position.txid)}::xid8, ${String(position.position)}::bigint)`
+    : sql`w.position > ${Number(position.position)}`;
+  const state = await sql<{ pruned_before: unknown; pruned_since: unknown; kept_before: unknown }>`
+    select
+      exists (select 1 from events_pruned w where ${watermarkAfter}) as pruned_before,
+      exists (select 1 from events_pruned_by_organization) as pruned_since,
+      exists (select 1 from events e where not (${after('e')})) as kept_before`.execute(conn);
+  const { pruned_before: prunedBefore, pruned_since: prunedSince, kept_before: keptBefore } = state.rows[0] ?? {};
+  // Pruned past the old position, before the migration or since: what followed it may be gone.
+  if (prunedBefore || (prunedSince && !keptBefore)) return undefined;
+  const rows = await sql<{ id: number; version: number; first_after: number | null }>`
     select o.id, o.version,
-      (select min(e.seq) from events e where e.organization_id = o.id and ${after}) as first_after,
-      exists (select 1 from events e where e.organization_id = o.id and not (${after})) as read_kept,
-      exists (select 1 from events_pruned_by_organization p where p.organization_id = o.id) as pruned
+      (select min(e.seq) from events e where e.organization_id = o.id and ${after('e')}) as first_after
     from organizations o where o.id in (${sql.join([...organizationIds])})`.execute(conn);
-  const cursor = new Map<number, number>();
-  for (const row of rows.rows) {
-    if (!row.read_kept && row.pruned) return undefined;
-    cursor.set(row.id, row.first_after === null ? Number(row.version) : Number(row.first_after) - 1);
-  }
-  return cursor;
+  return new Map(
+    rows.rows.map((row) => [row.id, row.first_after === null ? Number(row.version) : Number(row.first_after) - 1]),
+  );
 }

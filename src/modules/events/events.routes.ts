@@ -3,6 +3,8 @@ import { Type } from 'typebox';
 import type { Db } from '../../db/database.js';
 import { apiResponses, ref } from '../../http/api-responses.js';
 import { principalOf, resolveOrganization } from '../../http/auth.js';
+import { invalidInput } from '../../shared/errors.js';
+import { MAX_ENTRIES } from './cursor.js';
 import { EventSchema, FEED_LIMIT_MAX, FeedQuery } from './events.schemas.js';
 import { readEvents } from './events.service.js';
 import type { FeedWaker } from './feed-waker.js';
@@ -18,7 +20,8 @@ export const eventRoutes: FastifyPluginAsyncTypebox<{ db: Db; waker: FeedWaker }
         summary: 'The changes feed',
         description:
           'Events in commit order, each once. Follow Link rel="next" (present on every response, also an empty one) ' +
-          'to resume; `wait` holds an empty answer until an event arrives. A cursor older than what is kept is 410.',
+          'to resume; `wait` holds an empty answer until an event arrives. A cursor older than what is kept is 410. ' +
+          'Without `organization`, every organization of the credential (at most 1,000), merged by time.',
         querystring: FeedQuery,
         response: apiResponses(
           {
@@ -36,6 +39,15 @@ export const eventRoutes: FastifyPluginAsyncTypebox<{ db: Db; waker: FeedWaker }
         query.organization === undefined && principal.organizations.length > 1
           ? principal.organizations
           : [resolveOrganization(principal, query.organization)];
+      // A cursor holds a number per organization read, and travels in every `next` link.
+      if (organizationIds.length > MAX_ENTRIES) {
+        throw invalidInput([
+          {
+            parameter: 'organization',
+            message: `is required for a credential of more than ${MAX_ENTRIES} organizations`,
+          },
+        ]);
+      }
       const resource =
         query.reservation !== undefined
           ? { type: 'reservation' as const, id: query.reservation }

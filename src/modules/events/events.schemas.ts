@@ -3,6 +3,7 @@ import { ref } from '../../http/api-responses.js';
 import { OrganizationId, RecordId, Timestamp, int32, text } from '../../shared/schemas.js';
 import { AccommodationSchema } from '../accommodations/accommodations.schemas.js';
 import { ReservationSummarySchema } from '../reservations/reservations.schemas.js';
+import { CURSOR_MAX_LENGTH } from './cursor.js';
 
 /** The event types of SPEC §10 (`ping` only ever goes to a webhook as a test). */
 export const EVENT_TYPES = [
@@ -58,7 +59,10 @@ export const FeedQuery = Type.Object({
     description: 'One organization; omitted, every organization of the credential',
   }),
   after: Type.Optional(
-    Type.String({ maxLength: 8000, description: 'A cursor from a `next` link or an Events-Cursor header' }),
+    Type.String({
+      maxLength: CURSOR_MAX_LENGTH,
+      description: 'A cursor from a `next` link or an Events-Cursor header',
+    }),
   ),
   types: Type.Optional(
     Type.String({

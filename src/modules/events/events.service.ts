@@ -7,7 +7,7 @@ import { AppError } from '../../shared/errors.js';
 import type { Accommodation } from '../accommodations/accommodations.schemas.js';
 import type { ReservationSummary } from '../reservations/reservations.schemas.js';
 import { type DecodedCursor, decodeCursor, encodeCursor, type FeedCursor } from './cursor.js';
-import { cursorOfLegacy, type FeedFilter, insertEvent, prunedSeqs, readFeed } from './events.repository.js';
+import { cursorOfLegacy, type FeedFilter, insertEvent, readFeed } from './events.repository.js';
 import { takePage } from './feed-page.js';
 import type { Event, EventType } from './events.schemas.js';
 import type { FeedWaker } from './feed-waker.js';
@@ -99,22 +99,16 @@ function cursorExpired(): AppError {
 }
 
 /**
- * Where a read of `organizations` starts: the given cursor's number for each (before migration 012:
- * what its old position means now), or, for an organization it does not name, the oldest event
- * kept. 410 when the cursor is older than what is kept.
+ * Where a read starts, per organization it names: the cursor's numbers (before migration 012: what
+ * its old position means now). An organization it does not name starts at 0, the oldest event kept.
+ * 410 when an old cursor's events may have been pruned.
  */
 async function startOf(conn: Conn, organizations: readonly number[], given: DecodedCursor | undefined) {
-  const pruned = await prunedSeqs(conn, organizations);
-  if (given === undefined) return pruned;
-  const cursor = given.kind === 'seq' ? given.cursor : await cursorOfLegacy(conn, organizations, given.position);
+  if (given === undefined) return new Map<number, number>();
+  if (given.kind === 'seq') return given.cursor;
+  const cursor = await cursorOfLegacy(conn, organizations, given.position);
   if (!cursor) throw cursorExpired();
-  const start = new Map<number, number>();
-  for (const [organization, oldest] of pruned) {
-    const seq = cursor.get(organization) ?? oldest;
-    if (seq < oldest) throw cursorExpired();
-    start.set(organization, seq);
-  }
-  return start;
+  return cursor;
 }
 
 /**
@@ -131,11 +125,16 @@ export async function readEvents(
   signal?: AbortSignal,
 ): Promise<FeedPage> {
   const given = request.after === undefined ? undefined : decodeCursor(request.after);
-  let start = await startOf(conn, request.organizationIds, given);
+  let start: FeedCursor = await startOf(conn, request.organizationIds, given);
   const carried: FeedCursor = given?.kind === 'seq' ? given.cursor : new Map();
   const deadline = Date.now() + request.waitMs;
   for (;;) {
-    const page = takePage(await readFeed(conn, request, start, request.limit), start, request.limit);
+    const feeds = await readFeed(conn, request, start, request.limit);
+    // Pruned past where the cursor stood, as this very read saw it: events after it are gone.
+    for (const [organization, feed] of feeds) {
+      if (start.has(organization) && (start.get(organization) ?? 0) < feed.pruned) throw cursorExpired();
+    }
+    const page = takePage(feeds, start, request.limit);
     const remaining = deadline - Date.now();
     if (page.events.length > 0 || remaining <= 0 || signal?.aborted) {
       return { bodies: page.events.map((e) => e.body), next: encodeCursor(new Map([...carried, ...page.next])) };

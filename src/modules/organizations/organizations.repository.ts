@@ -101,7 +101,7 @@ export const ORGANIZATION_STATE_COLUMNS = [
   'o.longest_stay_nights as organization_longest_stay_nights',
 ] as const;
 
-/** A row with `organizationStateColumns` among its columns (null where an outer join found none). */
+/** A row with `ORGANIZATION_STATE_COLUMNS` among its columns (null where an outer join found none). */
 interface StateColumns {
   organization_id: number | null;
   organization_timezone: string | null;

@@ -159,10 +159,16 @@ export const reservationRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock
       },
     },
     async (request, reply) => {
-      // Taken before the read: following the feed from it shows every change the record does not.
+      // Counters taken before the read: following the feed from them shows every change the record does not.
       const { organizations } = principalOf(request);
-      reply.header('events-cursor', encodeCursor(await currentCursor(db.kysely, organizations)));
-      return getReservation(db.kysely, organizations, request.params.id);
+      const before = await currentCursor(db.kysely, organizations);
+      const reservation = await getReservation(db.kysely, organizations, request.params.id);
+      // Only its own organization's place: a credential may have thousands.
+      reply.header(
+        'events-cursor',
+        encodeCursor(new Map([[reservation.organization, before.get(reservation.organization) ?? 0]])),
+      );
+      return reservation;
     },
   );
 

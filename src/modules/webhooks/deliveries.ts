@@ -62,73 +62,71 @@ export async function fanOut(db: Db, now: number): Promise<{ created: number; re
 }
 
 /**
- * Event numbers a replay covers in one step: bounds what one short transaction reads and writes
- * (on SQLite, ~5 ms of the event loop; 1,000 made other requests' median 49 ms during a storm).
+ * What one step of a replay schedules at most: deliveries, and event numbers looked through (a
+ * window bounds the rows read when few match its types or times). On SQLite a step of 250 holds
+ * the event loop ~5 ms; 1,000 back to back made other requests' median 49 ms during a storm.
  */
-const REPLAY_WINDOW = 250;
+const REPLAY_STEP_DELIVERIES = 250;
+const REPLAY_STEP_NUMBERS = 5_000;
 
 /** What a replay covers of its endpoint's organization's events (migration 013). */
 export interface ReplayRange {
+  organization_id: number;
   after_seq: number;
   until_seq: number;
+  /** Comma-separated; '' for every type. */
+  types: string;
   since: string | null;
   until: string | null;
 }
 
-/** The events of a replay up to number `to`, of the endpoint's types, in feed order. */
-function replayedEvents(
-  conn: Conn,
-  endpoint: Pick<EndpointRow, 'organization_id' | 'types'>,
-  range: ReplayRange,
-  to: number,
-) {
+/** The events of a replay after `after_seq` up to number `to`, of its types and times. */
+function replayedEvents(conn: Conn, range: ReplayRange, to: number) {
   let query = conn
     .selectFrom('events')
-    .where('organization_id', '=', endpoint.organization_id)
+    .where('organization_id', '=', range.organization_id)
     .where('seq', '>', range.after_seq)
     .where('seq', '<=', to);
-  if (endpoint.types) query = query.where('type', 'in', endpoint.types.split(','));
+  if (range.types) query = query.where('type', 'in', range.types.split(','));
   if (range.since !== null) query = query.where('occurred', '>=', range.since);
   if (range.until !== null) query = query.where('occurred', '<', range.until);
   return query;
 }
 
 /** How many deliveries a replay makes, at most `max`. */
-export async function countReplayed(
-  conn: Conn,
-  endpoint: Pick<EndpointRow, 'organization_id' | 'types'>,
-  range: ReplayRange,
-  max: number,
-): Promise<number> {
+export async function countReplayed(conn: Conn, range: ReplayRange, max: number): Promise<number> {
   const row = await conn
-    .selectFrom(replayedEvents(conn, endpoint, range, range.until_seq).select('seq').limit(max).as('r'))
+    .selectFrom(replayedEvents(conn, range, range.until_seq).select('seq').limit(max).as('r'))
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
 /**
- * One step of the oldest replay in progress: the deliveries of the next window of its
- * organization's events, in one short transaction (PostgreSQL: a replay another process is busy
- * with is skipped). False when no replay was left to advance.
+ * One step of a replay in progress, the one that waited longest: the deliveries of its next events
+ * (at most REPLAY_STEP_DELIVERIES, looking through at most REPLAY_STEP_NUMBERS event numbers), in
+ * one short transaction. PostgreSQL: a replay another process is busy with is skipped. False when no
+ * replay was left to advance.
  */
 export async function advanceReplay(db: Db, now: number): Promise<boolean> {
   return withWriteTransaction(db, async (trx) => {
     let query = trx
       .selectFrom('webhook_replays as r')
       .innerJoin('webhook_endpoints as w', 'w.id', 'r.endpoint_id')
-      .select(['r.id', 'r.after_seq', 'r.until_seq', 'r.since', 'r.until', 'r.remaining', 'r.endpoint_id'])
-      .select(['w.organization_id', 'w.types'])
+      .select(['r.id', 'r.after_seq', 'r.until_seq', 'r.types', 'r.since', 'r.until', 'r.remaining', 'r.endpoint_id'])
+      .select('w.organization_id')
+      .orderBy('r.stepped')
       .orderBy('r.id')
       .limit(1);
     if (isPostgres(trx)) query = query.forUpdate('r').skipLocked();
     const replay = await query.executeTakeFirst();
     if (!replay) return false;
-    const to = Math.min(replay.after_seq + REPLAY_WINDOW, replay.until_seq);
-    const rows = await replayedEvents(trx, replay, replay, to)
-      .select(['id', 'type', 'body'])
+    const to = Math.min(replay.after_seq + REPLAY_STEP_NUMBERS, replay.until_seq);
+    const limit = Math.min(replay.remaining, REPLAY_STEP_DELIVERIES);
+    const rows = await replayedEvents(trx, replay, to)
+      .select(['seq', 'id', 'type', 'body'])
       .orderBy('seq')
-      .limit(replay.remaining)
+      .limit(limit)
       .execute();
     await insertDeliveries(
       trx,
@@ -141,11 +139,17 @@ export async function advanceReplay(db: Db, now: number): Promise<boolean> {
       })),
       now,
     );
+    // Cut by the limit: on from the last one taken; else the whole window is done.
+    const reached = rows.length === limit ? Number(rows.at(-1)?.seq ?? to) : to;
     const remaining = replay.remaining - rows.length;
-    if (to >= replay.until_seq || remaining <= 0) {
+    if (reached >= replay.until_seq || remaining <= 0) {
       await trx.deleteFrom('webhook_replays').where('id', '=', replay.id).execute();
     } else {
-      await trx.updateTable('webhook_replays').set({ after_seq: to, remaining }).where('id', '=', replay.id).execute();
+      await trx
+        .updateTable('webhook_replays')
+        .set({ after_seq: reached, remaining, stepped: now })
+        .where('id', '=', replay.id)
+        .execute();
     }
     return true;
   });
@@ -562,8 +566,10 @@ const PRUNE_BATCH = 1_000;
 /**
  * Deletes events older than the retention, oldest first, a batch per short transaction, and moves
  * each organization's pruning mark to the last of its events deleted (the feed answers 410 to a
- * cursor before it). An organization's events are numbered in the order they were inserted, under
- * its row lock, so the oldest by position are a prefix of each organization's. Then the attempt log
+ * cursor before it). An organization's events since migration 012 are numbered in the order they
+ * were inserted, under its row lock, so the oldest by position are a prefix of its numbers; where
+ * the migration's renumbering differs, the mark is the highest number deleted, which errs toward
+ * 410, never toward a silent gap. Then the attempt log
  * and finished deliveries past the retention. Concurrent pruners are harmless: marks only move forward.
  */
 export async function pruneExpired(

@@ -210,8 +210,14 @@ export function startWebhookWorker(
     // organizations' requests wait behind back-to-back steps: a storm's median went 8 → 85 ms).
     if (replaying && now() >= nextReplayStep) {
       const started = now();
-      replaying = await advanceReplay(db, started);
-      nextReplayStep = 2 * now() - started;
+      try {
+        replaying = await advanceReplay(db, started);
+        nextReplayStep = 2 * now() - started;
+      } catch (error) {
+        // Not a reason to stop delivering: the claims below go on, the step comes again after a poll.
+        log.error({ err: error }, 'a webhook replay step failed');
+        nextReplayStep = now() + pollMs;
+      }
     }
     if (stopping) return false;
     // Outcomes not yet written hold their leases; should writing fall behind, claiming waits for it.

@@ -1,6 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { OrganizationId, RecordId, Timestamp, int32, inputText, text } from '../../shared/schemas.js';
 import { EVENT_TYPES } from '../events/events.schemas.js';
+import { CURSOR_MAX_LENGTH } from '../events/cursor.js';
 
 /** Webhook endpoints, their delivery log, test and replay (SPEC §10). */
 
@@ -125,7 +126,9 @@ export const TestResultSchema = Type.Object(
 
 export const ReplayBody = Type.Object(
   {
-    after: Type.Optional(Type.String({ maxLength: 8000, description: 'A feed cursor: the events after it' })),
+    after: Type.Optional(
+      Type.String({ maxLength: CURSOR_MAX_LENGTH, description: 'A feed cursor: the events after it' }),
+    ),
     since: Type.Optional({ ...Timestamp, description: 'The events that occurred at or after this' }),
     until: Type.Optional({ ...Timestamp, description: 'With since: and before this' }),
   },

@@ -316,30 +316,48 @@ export async function replay(
   const conn = deps.db.kysely;
   const endpoint = await getEndpoint(conn, organizations, id);
   const organization = endpoint.organization_id;
-  const oldest = (await prunedSeqs(conn, [organization])).get(organization) ?? 0;
-  let start = oldest;
+  const untilSeq = (await currentCursor(conn, [organization])).get(organization) ?? 0;
+  let start: number;
   if (body.after !== undefined) {
     const given = decodeCursor(body.after);
     const cursor = given.kind === 'seq' ? given.cursor : await cursorOfLegacy(conn, [organization], given.position);
-    const seq = cursor?.get(organization) ?? oldest;
-    if (!cursor || seq < oldest) throw invalidInput([{ parameter: 'after', message: 'is older than the events kept' }]);
+    const seq = cursor?.get(organization);
+    if (cursor && seq === undefined) {
+      throw invalidInput([{ parameter: 'after', message: `is not a cursor of organization ${organization}'s feed` }]);
+    }
+    const oldest = (await prunedSeqs(conn, [organization])).get(organization) ?? 0;
+    if (seq === undefined || seq < oldest) {
+      throw invalidInput([{ parameter: 'after', message: 'is older than the events kept' }]);
+    }
     start = seq;
+  } else {
+    // From the first event at or after `since`: not through every number since the oldest kept.
+    const first = await conn
+      .selectFrom('events')
+      .select((eb) => eb.fn.min('seq').as('seq'))
+      .where('organization_id', '=', organization)
+      .where('occurred', '>=', formatTimestamp(since as Date))
+      .executeTakeFirst();
+    start = first?.seq === null || first?.seq === undefined ? untilSeq : Number(first.seq) - 1;
   }
   const job = {
     endpoint_id: endpoint.id,
+    organization_id: organization,
     after_seq: start,
-    until_seq: (await currentCursor(conn, [organization])).get(organization) ?? start,
+    until_seq: untilSeq,
+    types: endpoint.types,
     since: since ? formatTimestamp(since) : null,
     until: until ? formatTimestamp(until) : null,
   };
-  const scheduled = await countReplayed(conn, endpoint, job, REPLAY_MAX);
+  const scheduled = await countReplayed(conn, job, REPLAY_MAX);
   if (scheduled === 0) return { scheduled };
+  const { organization_id: _, ...row } = job;
   await withWriteTransaction(deps.db, async (trx) => {
     // Deleted meanwhile: nothing to replay to.
     if (!(await findEndpoint(trx, organizations, id, true))) throw notFound();
     await trx
       .insertInto('webhook_replays')
-      .values({ ...job, remaining: scheduled, created: deps.clock().getTime() })
+      .values({ ...row, remaining: scheduled, created: deps.clock().getTime() })
       .execute();
   });
   return { scheduled };
