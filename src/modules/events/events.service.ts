@@ -6,7 +6,7 @@ import { formatTimestamp } from '../../shared/dates.js';
 import { AppError } from '../../shared/errors.js';
 import type { Accommodation } from '../accommodations/accommodations.schemas.js';
 import type { ReservationSummary } from '../reservations/reservations.schemas.js';
-import { type DecodedCursor, decodeCursor, encodeCursor, type FeedCursor } from './cursor.js';
+import { type DecodedCursor, decodeCursor, encodeCursor, type FeedCursor, MAX_ENTRIES } from './cursor.js';
 import { cursorOfLegacy, type FeedFilter, insertEvent, readFeed } from './events.repository.js';
 import { takePage } from './feed-page.js';
 import type { Event, EventType } from './events.schemas.js';
@@ -137,7 +137,12 @@ export async function readEvents(
     const page = takePage(feeds, start, request.limit);
     const remaining = deadline - Date.now();
     if (page.events.length > 0 || remaining <= 0 || signal?.aborted) {
-      return { bodies: page.events.map((e) => e.body), next: encodeCursor(new Map([...carried, ...page.next])) };
+      const next = new Map([...carried, ...page.next]);
+      // Carried along only while a cursor can hold them all.
+      return {
+        bodies: page.events.map((e) => e.body),
+        next: encodeCursor(next.size <= MAX_ENTRIES ? next : page.next),
+      };
     }
     start = page.next;
     await waker.wait(remaining, start, signal, request.organizationIds);
