@@ -23,6 +23,9 @@ import { RouteTable } from './http/route-table.js';
 import { validationOptions } from './http/validation.js';
 import { createLogger } from './logger.js';
 import { accommodationRoutes } from './modules/accommodations/accommodations.routes.js';
+import { availabilityRoutes } from './modules/availability/availability.routes.js';
+import { stayRuleRoutes } from './modules/availability/stay-rules.routes.js';
+import { blockRoutes } from './modules/blocks/blocks.routes.js';
 import { Authenticator } from './modules/credentials/authenticator.js';
 import { credentialRoutes } from './modules/credentials/credentials.routes.js';
 import type { ScryptParams } from './modules/credentials/password.js';
@@ -161,6 +164,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await api.register(sessionRoutes, { db: deps.db, sessions, limiter });
     await api.register(accommodationRoutes, { db: deps.db, clock });
     await api.register(reservationRoutes, { db: deps.db, clock });
+    await api.register(blockRoutes, { db: deps.db, clock });
+    await api.register(stayRuleRoutes, { db: deps.db, clock });
+    await api.register(availabilityRoutes, { db: deps.db, clock });
     await api.register(organizationRoutes, { db: deps.db, clock });
     await api.register(credentialRoutes, {
       db: deps.db,

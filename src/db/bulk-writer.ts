@@ -6,6 +6,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { copyTextLine } from './copy-text.js';
 import type { Db } from './database.js';
 import { LONGEST_STAY_SQL } from './longest-stay.js';
+import { NIGHT_HOLDS_CONSTRAINT } from './migrations/014_blocks_and_stay_rules.js';
 import { REBUILD_RESERVATION_DAYS_SQL } from './reservation-days.js';
 import { type Database, EVENTS_CHANNEL } from './schema.js';
 
@@ -409,7 +410,8 @@ class PgLoadQueue {
  * What `deferIndexes` drops on PostgreSQL, in the order it is put back: the primary key and unique
  * constraints (unless a foreign key leans on them), the indexes that back no constraint, and the
  * foreign keys (checked by a trigger per row while they exist; added again, by one join over every
- * row). The exclusion constraint against double bookings stays and checks each row as it arrives:
+ * row). The exclusion constraint against double bookings (on `night_holds`, filled by the holders'
+ * triggers, migration 014) stays and checks each row as it arrives:
  * its GiST index has no sorted build for these operator classes, and adding it back afterwards
  * (building the index by inserting every row, then probing it once per row) took longer than keeping
  * it: at a million rows, ~25 s of one core either way, and keeping it lets the COPY overlap with the
@@ -447,7 +449,7 @@ async function withPostgresWriter(db: Extract<Db, { dialect: 'postgres' }>, work
         await query('set local statement_timeout = 0');
         // Double bookings are checked on what the load leaves, at its commit (migration 011): a row
         // may take nights that a later row of the same load gives up.
-        await query('set constraints reservations_no_double_booking deferred');
+        await query(`set constraints ${NIGHT_HOLDS_CONSTRAINT} deferred`);
         const touched = new Set<BulkTable>();
         const deferred: string[] = [];
         const writer: BulkWriter = {
@@ -488,7 +490,7 @@ async function withPostgresWriter(db: Extract<Db, { dialect: 'postgres' }>, work
         await queue.drain();
         // The deferred double-booking checks run now, on what the load leaves (and must have run
         // before the table is altered below: PostgreSQL refuses to with checks pending).
-        await query('set constraints reservations_no_double_booking immediate');
+        await query(`set constraints ${NIGHT_HOLDS_CONSTRAINT} immediate`);
         // Rebuilt before the commit: a repeated id or reservation number, or a dangling reference,
         // fails the whole load.
         if (deferred.length > 0) await query(`set local maintenance_work_mem = '${LOAD_MAINTENANCE_WORK_MEM}'`);

@@ -13,6 +13,7 @@ import { reservationDaysSchema } from './migrations/010_reservation_days.js';
 import { deferrableDoubleBooking } from './migrations/011_deferrable_double_booking.js';
 import { feedInCommitOrder } from './migrations/012_feed_in_commit_order.js';
 import { webhookReplaysSchema } from './migrations/013_webhook_replays.js';
+import { blocksAndStayRulesSchema } from './migrations/014_blocks_and_stay_rules.js';
 
 /** Migrations live in code (not a folder scan) so they run the same from src/ and dist/. */
 function migrationsFor(db: Db): Record<string, Migration> {
@@ -30,6 +31,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '011_deferrable_double_booking': deferrableDoubleBooking(db.dialect),
     '012_feed_in_commit_order': feedInCommitOrder(db.dialect),
     '013_webhook_replays': webhookReplaysSchema(db.dialect),
+    '014_blocks_and_stay_rules': blocksAndStayRulesSchema(db.dialect),
   };
 }
 

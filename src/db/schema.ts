@@ -56,6 +56,37 @@ export interface ReservationTable {
   version: Generated<number>;
 }
 
+/** Nights held without a reservation (SPEC §13, migration 014). */
+export interface BlockTable {
+  id: Generated<number>;
+  organization_id: number;
+  accommodation_id: number;
+  date_from: string;
+  date_to: string;
+  kind: 'maintenance' | 'owner' | 'closed' | 'external';
+  note: string | null;
+  /** The subscribed calendar (SPEC §16) an `external` block came from. */
+  calendar_id: number | null;
+  created: string;
+  modified: string;
+  version: Generated<number>;
+}
+
+/** Which stays may be sold (SPEC §13, migration 014). */
+export interface StayRuleTable {
+  id: Generated<number>;
+  organization_id: number;
+  accommodation_id: number | null;
+  type: string | null;
+  date_from: string;
+  date_to: string;
+  /** The fields the rule sets, as a JSON object (stay-rules.ts `StayRuleSettings`). */
+  settings: string;
+  created: string;
+  modified: string;
+  version: Generated<number>;
+}
+
 export interface CredentialTable {
   id: Generated<number>;
   name: string;
@@ -109,7 +140,7 @@ export interface EventTable {
   id: string;
   organization_id: number;
   type: string;
-  resource_type: 'reservation' | 'accommodation';
+  resource_type: 'reservation' | 'accommodation' | 'block';
   resource_id: number;
   resource_version: number;
   occurred: string;
@@ -225,9 +256,13 @@ export interface Database {
   webhook_attempts: WebhookAttemptTable;
   console_sessions: ConsoleSessionTable;
   reservation_days: ReservationDayTable;
+  blocks: BlockTable;
+  stay_rules: StayRuleTable;
 }
 
 export type OrganizationRow = Selectable<OrganizationTable>;
 export type AccommodationRow = Selectable<AccommodationTable>;
 export type ReservationRow = Selectable<ReservationTable>;
+export type BlockRow = Selectable<BlockTable>;
+export type StayRuleRow = Selectable<StayRuleTable>;
 export type CredentialRow = Selectable<CredentialTable>;

@@ -3,8 +3,11 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { AccommodationSchema, AvailabilitySchema } from '../modules/accommodations/accommodations.schemas.js';
+import { GridSchema, SearchResultSchema } from '../modules/availability/availability.schemas.js';
+import { StayRuleSchema } from '../modules/availability/stay-rules.schemas.js';
+import { BlockSchema } from '../modules/blocks/blocks.schemas.js';
 import { EventSchema } from '../modules/events/events.schemas.js';
-import { ReservationSummarySchema } from '../modules/reservations/reservations.schemas.js';
+import { CreatedReservationSchema, ReservationSummarySchema } from '../modules/reservations/reservations.schemas.js';
 import {
   DeliveryAttemptSchema,
   PingEventSchema,
@@ -27,8 +30,13 @@ import { VERSION } from '../version.js';
 const NAMED_SCHEMAS = [
   ProblemSchema,
   ReservationSummarySchema,
+  CreatedReservationSchema,
   AccommodationSchema,
   AvailabilitySchema,
+  BlockSchema,
+  StayRuleSchema,
+  GridSchema,
+  SearchResultSchema,
   EventSchema,
   PingEventSchema,
   WebhookEndpointSchema,
@@ -70,6 +78,9 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         { name: 'reservations', description: 'Reservation summaries and bookings (SPEC §4.2–4.5, §9)' },
         { name: 'organizations', description: 'The organizations a credential is bound to (SPEC §1, §4.4)' },
         { name: 'credentials', description: 'API keys and Basic credentials of an organization (SPEC §5, §11)' },
+        { name: 'blocks', description: 'Nights held without a reservation: maintenance, owner use, closed (SPEC §13)' },
+        { name: 'stay rules', description: 'Which stays may be sold: nights, weekdays, booking window (SPEC §13)' },
+        { name: 'availability', description: 'What is free, for whom, and may it be sold (SPEC §13)' },
         { name: 'events', description: 'The changes feed: every change, in commit order, resumable (SPEC §10)' },
         { name: 'webhooks', description: 'Signed, retried, logged and replayable event delivery (SPEC §10)' },
         { name: 'console', description: 'Sign-in and session of the web console at /console/ (SPEC §11)' },

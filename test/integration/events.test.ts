@@ -64,7 +64,7 @@ describe.each(DIALECTS)('events on %s', (dialect) => {
   }
 
   it('records exactly one event per change, in order, with the record, its changes and its version', async () => {
-    const created = (await send('POST', '/api/reservations', booking())).json();
+    const { warnings: _, ...created } = (await send('POST', '/api/reservations', booking())).json();
     const path = `/api/reservations/${created.id}`;
     const renamed = (await send('PATCH', path, { guestName: 'Anna B.' })).json();
     expect((await send('PATCH', path, { guestName: 'Anna B.' })).statusCode).toBe(200); // changes nothing

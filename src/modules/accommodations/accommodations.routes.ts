@@ -199,7 +199,7 @@ export const accommodationRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clo
         operationId: 'getAvailability',
         tags: ['accommodations'],
         summary: 'Free and taken nights',
-        description: 'The nights dateFrom … dateTo − 1, each free or taken by a night-holding reservation.',
+        description: 'The nights dateFrom … dateTo − 1, each free or taken by a night-holding reservation or a block.',
         params: IdParams,
         querystring: AvailabilityQuery,
         response: apiResponses(

@@ -118,6 +118,7 @@ export const AvailabilitySchema = Type.Object(
           reservation: Type.Union([RecordId, Type.Null()], {
             description: 'The reservation holding a taken night',
           }),
+          block: Type.Union([RecordId, Type.Null()], { description: 'The block holding a taken night (SPEC §13)' }),
         },
         { additionalProperties: false },
       ),

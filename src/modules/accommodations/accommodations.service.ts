@@ -12,6 +12,7 @@ import {
 } from '../organizations/organizations.repository.js';
 import { recordEvent } from '../events/events.service.js';
 import { lockRecordForChange, type VersionedRead } from '../organizations/organizations.service.js';
+import { listBlocks } from '../blocks/blocks.repository.js';
 import { holdingReservations } from '../reservations/reservations.repository.js';
 import {
   accommodationRecords,
@@ -120,7 +121,7 @@ export async function updateAccommodation(
   return updated;
 }
 
-/** Night by night: free, or taken by the reservation that holds it. */
+/** Night by night: free, or taken by the reservation or the block (SPEC §13) that holds it. */
 export async function availability(
   conn: Conn,
   organizationIds: readonly number[],
@@ -140,10 +141,21 @@ export async function availability(
     dateFrom,
     dateTo,
   }).execute();
+  const blocks = await listBlocks(conn, accommodation.organization_id, {
+    from: dateFrom,
+    to: addDays(dateTo, -1),
+    accommodationId: id,
+  });
   const nights = Array.from({ length: nightCount }, (_, i) => {
     const date = addDays(dateFrom, i);
     const holder = holding.find((r) => r.date_from <= date && date < r.date_to);
-    return { date, status: holder ? ('taken' as const) : ('free' as const), reservation: holder?.id ?? null };
+    const block = blocks.find((b) => b.dateFrom <= date && date < b.dateTo);
+    return {
+      date,
+      status: holder || block ? ('taken' as const) : ('free' as const),
+      reservation: holder?.id ?? null,
+      block: block?.id ?? null,
+    };
   });
   return { accommodation: id, dateFrom, dateTo, available: nights.every((n) => n.status === 'free'), nights };
 }

@@ -180,3 +180,38 @@ export function conflictingRule(
   }
   return undefined;
 }
+
+/** A rule a stay breaks, said for a person: what a §9 write's `warnings` list (SPEC §13). */
+export interface StayRuleWarning {
+  rule: StayRuleReason;
+  detail: string;
+}
+
+const WEEKDAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+const weekdays = (days: readonly number[]) => days.map((d) => WEEKDAY_NAMES[d - 1]).join(', ');
+
+/** Each broken rule with the value that decided it, and the rule that set it (if not the default). */
+export function ruleWarnings(rules: EffectiveRules, stay: Stay, today: string): StayRuleWarning[] {
+  const nights = daysBetween(stay.dateFrom, stay.dateTo);
+  const details: Record<StayRuleReason, [StayRuleField, string]> = {
+    'min-nights': ['minNights', `${nights} nights, at least ${rules.minNights} required`],
+    'max-nights': ['maxNights', `${nights} nights, at most ${rules.maxNights} allowed`],
+    'arrival-day': ['arrivalDays', `arrivals only on ${weekdays(rules.arrivalDays)}`],
+    'departure-day': ['departureDays', `departures only on ${weekdays(rules.departureDays)}`],
+    'closed-to-arrival': ['closedToArrival', `no arrivals on ${stay.dateFrom}`],
+    'closed-to-departure': ['closedToDeparture', `no departures on ${stay.dateTo}`],
+    'too-soon': ['minDaysBeforeArrival', `sold at least ${rules.minDaysBeforeArrival} days before arrival`],
+    'too-far': [
+      'maxDaysBeforeArrival',
+      rules.maxDaysBeforeArrival === undefined
+        ? 'sold at most two years before arrival'
+        : `sold at most ${rules.maxDaysBeforeArrival} days before arrival`,
+    ],
+    'not-bookable': ['bookable', 'not for sale'],
+  };
+  return ruleBreaks(rules, stay, today).map((reason) => {
+    const [field, detail] = details[reason];
+    const by = rules.decidedBy[field];
+    return { rule: reason, detail: by === undefined ? detail : `${detail} (stay rule ${by})` };
+  });
+}

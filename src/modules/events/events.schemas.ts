@@ -2,6 +2,7 @@ import { type Static, Type } from 'typebox';
 import { ref } from '../../http/api-responses.js';
 import { OrganizationId, RecordId, Timestamp, int32, text } from '../../shared/schemas.js';
 import { AccommodationSchema } from '../accommodations/accommodations.schemas.js';
+import { BlockSchema } from '../blocks/blocks.schemas.js';
 import { ReservationSummarySchema } from '../reservations/reservations.schemas.js';
 import { CURSOR_MAX_LENGTH } from './cursor.js';
 
@@ -13,6 +14,9 @@ export const EVENT_TYPES = [
   'accommodation.created',
   'accommodation.updated',
   'accommodation.deactivated',
+  'block.created',
+  'block.updated',
+  'block.deleted',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
@@ -24,13 +28,13 @@ export const EventSchema = Type.Object(
     occurred: Timestamp,
     resource: Type.Object(
       {
-        type: Type.Enum(['reservation', 'accommodation']),
+        type: Type.Enum(['reservation', 'accommodation', 'block']),
         id: RecordId,
         version: int32({ minimum: 1, description: 'Grows by one with every change of the record' }),
       },
       { additionalProperties: false },
     ),
-    data: Type.Union([ref(ReservationSummarySchema), ref(AccommodationSchema)], {
+    data: Type.Union([ref(ReservationSummarySchema), ref(AccommodationSchema), ref(BlockSchema)], {
       description: 'The whole record after the change',
     }),
     changes: Type.Optional(
@@ -43,7 +47,7 @@ export const EventSchema = Type.Object(
   {
     $id: 'Event',
     additionalProperties: false,
-    description: 'One change of a reservation or an accommodation (SPEC §10)',
+    description: 'One change of a reservation, an accommodation or a block (SPEC §10, §13)',
   },
 );
 export type Event = Static<typeof EventSchema>;

@@ -5,6 +5,7 @@ import type { Clock } from '../../shared/clock.js';
 import { formatTimestamp } from '../../shared/dates.js';
 import { AppError } from '../../shared/errors.js';
 import type { Accommodation } from '../accommodations/accommodations.schemas.js';
+import type { Block } from '../blocks/blocks.schemas.js';
 import type { ReservationSummary } from '../reservations/reservations.schemas.js';
 import { type DecodedCursor, decodeCursor, encodeCursor, type FeedCursor, MAX_ENTRIES } from './cursor.js';
 import { cursorOfLegacy, type FeedFilter, insertEvent, readFeed } from './events.repository.js';
@@ -27,6 +28,12 @@ export type RecordChange =
       data: Accommodation;
       previous?: Accommodation;
       version: number;
+    }
+  | {
+      type: Extract<EventType, `block.${string}`>;
+      data: Block;
+      previous?: Block;
+      version: number;
     };
 
 /** `modified` moves with every change: it is in `data`, never one of the `changes`. */
@@ -44,7 +51,7 @@ const nextUlid = ulidFactory();
 
 /** The event of a change (SPEC §10), as it is stored and served. */
 export function eventOf(change: RecordChange, occurred: Date): Event {
-  const resourceType = change.type.startsWith('reservation.') ? 'reservation' : 'accommodation';
+  const resourceType = change.type.slice(0, change.type.indexOf('.')) as Event['resource']['type'];
   const event: Event = {
     id: `evt_${nextUlid(occurred.getTime())}`,
     type: change.type,

@@ -16,6 +16,7 @@ import { currentCursor } from '../events/events.repository.js';
 import { idempotent } from '../idempotency/idempotency.service.js';
 import { rulesInForce } from './behaviour-rules.js';
 import {
+  CreatedReservationSchema,
   CreateReservationBody,
   ReservationSearchQuery,
   ReservationSummarySchema,
@@ -120,11 +121,12 @@ export const reservationRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock
         operationId: 'createReservation',
         tags: ['reservations'],
         summary: 'Create a reservation',
-        description: 'Refused with 409 when any night is taken. Accepts Idempotency-Key.',
+        description:
+          'Refused with 409 when any night is held (by a reservation or a block). Stay rules do not refuse it: `warnings` lists those it breaks. Accepts Idempotency-Key.',
         headers: IdempotencyKeyHeaders,
         body: CreateReservationBody,
         response: apiResponses(
-          { description: 'The created reservation', schema: ref(ReservationSummarySchema) },
+          { description: 'The created reservation', schema: ref(CreatedReservationSchema) },
           { input: true, body: true, conflict: true, create: true },
         ),
       },

@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { STAY_RULE_REASONS } from '../availability/stay-rules.js';
 import {
   CalendarDate,
   Currency,
@@ -204,3 +205,29 @@ export const ReservationSearchQuery = Type.Object({
   ),
 });
 export type ReservationSearchQuery = Static<typeof ReservationSearchQuery>;
+
+/** A rule a stay breaks (SPEC §13): a §9 write records a stay sold elsewhere, and says so. */
+export const StayWarningSchema = Type.Object(
+  {
+    rule: Type.Enum(STAY_RULE_REASONS),
+    detail: Type.String({ maxLength: 500 }),
+  },
+  { additionalProperties: false },
+);
+
+/** POST's 201: the summary, and the stay rules the stay breaks (empty when none). */
+export const CreatedReservationSchema = Type.Object(
+  {
+    ...ReservationSummarySchema.properties,
+    warnings: Type.Array(StayWarningSchema, {
+      maxItems: STAY_RULE_REASONS.length,
+      description: 'The stay rules this stay breaks: it was recorded all the same (SPEC §13)',
+    }),
+  },
+  {
+    $id: 'CreatedReservation',
+    additionalProperties: false,
+    description: 'A created reservation, with the stay rules it breaks',
+  },
+);
+export type CreatedReservation = Static<typeof CreatedReservationSchema>;

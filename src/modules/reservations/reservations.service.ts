@@ -1,27 +1,32 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database, ReservationRow } from '../../db/schema.js';
-import { databaseErrorCode, PG_EXCLUSION_VIOLATION } from '../../db/write-transaction.js';
 import type { Clock } from '../../shared/clock.js';
-import { formatTimestamp } from '../../shared/dates.js';
+import { dateInZone, formatTimestamp } from '../../shared/dates.js';
 import { AppError, invalidInput } from '../../shared/errors.js';
 import { parseAmount } from '../../shared/money.js';
 import { stayNights } from '../../shared/stay-dates.js';
 import { findAccommodationRow } from '../accommodations/accommodations.repository.js';
-import { lockOrganization } from '../organizations/organizations.repository.js';
+import { assertNightsFree, refusedAsTaken } from '../availability/night-holds.js';
+import { findOrganization, lockOrganization } from '../organizations/organizations.repository.js';
+import { effectiveRules, ruleWarnings, type StayRuleWarning } from '../availability/stay-rules.js';
+import { listStayRuleRows, toStayRule } from '../availability/stay-rules.repository.js';
 import { recordEvent } from '../events/events.service.js';
 import { lockRecordForChange } from '../organizations/organizations.service.js';
 import type { ReservationStatus } from './reservation-status.js';
 import {
-  findOverlappingReservation,
   findSummaryById,
   insertReservation,
   reservationRecords,
-  type Stay,
   toSummary,
   updateReservationRow,
 } from './reservations.repository.js';
-import type { CreateReservationBody, ReservationSummary, UpdateReservationBody } from './reservations.schemas.js';
+import type {
+  CreatedReservation,
+  CreateReservationBody,
+  ReservationSummary,
+  UpdateReservationBody,
+} from './reservations.schemas.js';
 import { canMove, holdsNights } from './state-machine.js';
 
 /**
@@ -35,16 +40,6 @@ type Conn = Kysely<Database>;
 
 function notFound(id: number): AppError {
   return new AppError('not-found', `No reservation ${id}.`);
-}
-
-function doubleBooking(conflictingId: number | undefined): AppError {
-  return new AppError(
-    'conflict',
-    conflictingId === undefined
-      ? 'The accommodation is already booked for some of these nights.'
-      : `The accommodation is already booked for some of these nights by reservation ${conflictingId}.`,
-    conflictingId === undefined ? {} : { extensions: { conflictingReservation: conflictingId } },
-  );
 }
 
 function refuseMove(from: ReservationStatus, to: ReservationStatus): AppError {
@@ -68,27 +63,6 @@ async function checkAccommodation(trx: Conn, organizationId: number, accommodati
   return accommodation;
 }
 
-/**
- * Where a double booking is detected, it becomes the 409 that names the reservation holding the
- * night. Under the organization's lock no other write of ours can take the nights between this
- * check and the write; PostgreSQL's exclusion constraint is the backstop for anything else.
- */
-async function assertNightsFree(trx: Conn, stay: Stay): Promise<void> {
-  const conflicting = await findOverlappingReservation(trx, stay);
-  if (conflicting !== undefined) throw doubleBooking(conflicting);
-}
-
-/** The exclusion constraint's refusal, should a writer outside these rules have taken the nights. */
-async function refusedAsDoubleBooking<T>(write: Promise<T>): Promise<T> {
-  try {
-    return await write;
-  } catch (error) {
-    // The transaction is aborted by now, so the reservation holding the night cannot be looked up.
-    if (databaseErrorCode(error) === PG_EXCLUSION_VIOLATION) throw doubleBooking(undefined);
-    throw error;
-  }
-}
-
 async function readBack(trx: Conn, organizationId: number, id: number): Promise<ReservationSummary> {
   const summary = await findSummaryById(trx, [organizationId], id);
   if (!summary) throw new Error(`reservation ${id} vanished inside its own transaction`);
@@ -100,7 +74,7 @@ export async function createReservation(
   clock: Clock,
   organizationId: number,
   body: CreateReservationBody,
-): Promise<ReservationSummary> {
+): Promise<CreatedReservation> {
   stayNights(body.dateFrom, body.dateTo);
   await lockOrganization(trx, organizationId);
   const accommodation = await checkAccommodation(
@@ -110,15 +84,16 @@ export async function createReservation(
     body.adults + (body.children ?? 0),
   );
   const status = body.status ?? 'confirmed';
-  const stay: Stay = {
-    organizationId,
-    accommodationId: body.accommodation,
-    dateFrom: body.dateFrom,
-    dateTo: body.dateTo,
-  };
-  if (holdsNights(status)) await assertNightsFree(trx, stay);
+  if (holdsNights(status)) {
+    await assertNightsFree(trx, {
+      organizationId,
+      accommodationId: body.accommodation,
+      dateFrom: body.dateFrom,
+      dateTo: body.dateTo,
+    });
+  }
   const now = formatTimestamp(clock());
-  const row = await refusedAsDoubleBooking(
+  const row = await refusedAsTaken(
     insertReservation(trx, {
       organization_id: organizationId,
       accommodation_id: body.accommodation,
@@ -141,7 +116,25 @@ export async function createReservation(
   // The row as stored and the accommodation read under the lock: all a summary shows, no read back.
   const created = toSummary({ ...row, accommodation_title: accommodation.title });
   await recordEvent(trx, clock, { type: 'reservation.created', data: created, version: 1 });
-  return created;
+  return { ...created, warnings: await stayWarnings(trx, clock, organizationId, accommodation, body) };
+}
+
+/**
+ * The stay rules a stay recorded through §9 breaks (SPEC §13): it was sold elsewhere, so it is kept,
+ * and the caller is told. Read in the write's transaction, under the organization's lock.
+ */
+async function stayWarnings(
+  trx: Conn,
+  clock: Clock,
+  organizationId: number,
+  accommodation: { id: number; type: string },
+  stay: { dateFrom: string; dateTo: string },
+): Promise<StayRuleWarning[]> {
+  const rules = (await listStayRuleRows(trx, organizationId)).map(toStayRule);
+  const organization = await findOrganization(trx, organizationId);
+  const today = dateInZone(clock(), organization?.timezone ?? 'UTC');
+  const target = { accommodation: accommodation.id, type: accommodation.type, ...stay };
+  return ruleWarnings(effectiveRules(rules, target), target, today);
 }
 
 /** The stored row with the changes of a PATCH applied; the status move is checked against the stored status. */
@@ -169,7 +162,7 @@ async function changedRow(trx: Conn, row: ReservationRow, changes: UpdateReserva
       accommodationId: next.accommodation_id,
       dateFrom: next.date_from,
       dateTo: next.date_to,
-      exceptId: row.id,
+      except: { kind: 'reservation', id: row.id },
     });
   }
   return {
@@ -201,7 +194,7 @@ export async function updateReservation(
   // A change that changes nothing writes nothing: `modified`, the version and the feed stay as they are.
   const unchanged = (Object.keys(next) as (keyof typeof next)[]).every((k) => k === 'modified' || next[k] === row[k]);
   if (unchanged) return previous;
-  await refusedAsDoubleBooking(updateReservationRow(trx, row, { ...next, version: row.version + 1 }));
+  await refusedAsTaken(updateReservationRow(trx, row, { ...next, version: row.version + 1 }));
   const updated = await readBack(trx, row.organization_id, id);
   const type =
     next.status === 'cancelled' && row.status !== 'cancelled' ? 'reservation.cancelled' : 'reservation.updated';

@@ -1,0 +1,98 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { Clock } from '../../shared/clock.js';
+import { dateInZone, daysBetween } from '../../shared/dates.js';
+import { invalidInput } from '../../shared/errors.js';
+import { stayNights } from '../../shared/stay-dates.js';
+import { type KnownOrganizationState, organizationStateFor } from '../organizations/organizations.repository.js';
+import type { VersionedRead } from '../organizations/organizations.service.js';
+import { activeAccommodations, holdsOfPeriod } from './availability.repository.js';
+import {
+  type GridQuery,
+  MAX_GRID_NIGHTS,
+  type SearchQuery,
+  type Grid,
+  type SearchResult,
+} from './availability.schemas.js';
+import { availabilityGrid, searchStays } from './availability.js';
+import { toStayRule } from './stay-rules.repository.js';
+import { listStayRuleRows } from './stay-rules.repository.js';
+import { addDays } from '../../shared/dates.js';
+
+/**
+ * Availability (SPEC §13) as reads a cache may keep under the organization's change counter: every
+ * write that changes what they show (a reservation, a block, a rule, an accommodation) moves it.
+ * The search also depends on the organization's today (the booking window), so today is part of
+ * its key.
+ */
+
+type Conn = Kysely<Database>;
+
+const tooLong = (parameter: string) =>
+  invalidInput([{ parameter, message: `at most ${MAX_GRID_NIGHTS} nights at once` }]);
+
+export async function gridRead(
+  conn: Conn,
+  organizationId: number,
+  query: GridQuery,
+  known: KnownOrganizationState | null,
+): Promise<VersionedRead<Grid>> {
+  if (query.dateTo < query.dateFrom)
+    throw invalidInput([{ parameter: 'dateTo', message: 'must not be before dateFrom' }]);
+  if (daysBetween(query.dateFrom, query.dateTo) + 1 > MAX_GRID_NIGHTS) throw tooLong('dateTo');
+  const organization = await organizationStateFor(conn, organizationId, known);
+  return {
+    version: organization?.version ?? -1,
+    eventsCursor: organization?.eventsCursor,
+    key: JSON.stringify(['grid', organizationId, query.dateFrom, query.dateTo, query.type ?? null]),
+    load: async () => {
+      if (!organization) return availabilityGrid([], [], query.dateFrom, query.dateTo);
+      const accommodations = (await activeAccommodations(conn, organizationId)).filter(
+        (a) => query.type === undefined || a.type === query.type,
+      );
+      const holds = await holdsOfPeriod(conn, organizationId, {
+        from: query.dateFrom,
+        to: addDays(query.dateTo, 1),
+        longestStayNights: organization.longestStayNights,
+      });
+      return availabilityGrid(accommodations, holds, query.dateFrom, query.dateTo);
+    },
+  };
+}
+
+export async function searchRead(
+  conn: Conn,
+  clock: Clock,
+  organizationId: number,
+  query: SearchQuery,
+  known: KnownOrganizationState | null,
+): Promise<VersionedRead<SearchResult[]>> {
+  if (stayNights(query.dateFrom, query.dateTo) > MAX_GRID_NIGHTS) throw tooLong('dateTo');
+  const organization = await organizationStateFor(conn, organizationId, known);
+  const today = dateInZone(clock(), organization?.timezone ?? 'UTC');
+  const stay = {
+    dateFrom: query.dateFrom,
+    dateTo: query.dateTo,
+    adults: query.adults,
+    children: query.children ?? 0,
+    babies: query.babies ?? 0,
+  };
+  return {
+    version: organization?.version ?? -1,
+    eventsCursor: organization?.eventsCursor,
+    key: JSON.stringify(['search', organizationId, today, stay, query.type ?? null]),
+    load: async () => {
+      if (!organization) return [];
+      const accommodations = (await activeAccommodations(conn, organizationId)).filter(
+        (a) => query.type === undefined || a.type === query.type,
+      );
+      const holds = await holdsOfPeriod(conn, organizationId, {
+        from: query.dateFrom,
+        to: query.dateTo,
+        longestStayNights: organization.longestStayNights,
+      });
+      const rules = (await listStayRuleRows(conn, organizationId)).map(toStayRule);
+      return searchStays(accommodations, holds, rules, stay, today);
+    },
+  };
+}

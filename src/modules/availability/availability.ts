@@ -1,0 +1,105 @@
+import { addDays, daysBetween } from '../../shared/dates.js';
+import type { Hold, SellableAccommodation } from './availability.repository.js';
+import type { Grid, SearchReason, SearchResult } from './availability.schemas.js';
+import { effectiveRules, ruleBreaks, type StayRule } from './stay-rules.js';
+
+/**
+ * The two availability answers of SPEC §13 as pure functions of what the service read: the active
+ * accommodations, the holds of the period (by accommodation, then arrival) and the stay rules.
+ */
+
+/** Holds by accommodation id. */
+function holdsByAccommodation(holds: readonly Hold[]): Map<number, Hold[]> {
+  const by = new Map<number, Hold[]>();
+  for (const hold of holds) {
+    const list = by.get(hold.accommodationId);
+    if (list) list.push(hold);
+    else by.set(hold.accommodationId, [hold]);
+  }
+  return by;
+}
+
+/**
+ * The park at a glance over the nights `dateFrom … lastNight`: each accommodation's holds clipped
+ * to them, and per type how many accommodations each night leaves free.
+ */
+export function availabilityGrid(
+  accommodations: readonly SellableAccommodation[],
+  holds: readonly Hold[],
+  dateFrom: string,
+  lastNight: string,
+): Grid {
+  const end = addDays(lastNight, 1);
+  const nights = daysBetween(dateFrom, end);
+  const byAccommodation = holdsByAccommodation(holds);
+  const types = new Map<string, { type: string; total: number; free: number[] }>();
+  const rows = accommodations.map((accommodation) => {
+    let type = types.get(accommodation.type);
+    if (!type) {
+      type = { type: accommodation.type, total: 0, free: new Array<number>(nights).fill(0) };
+      types.set(accommodation.type, type);
+    }
+    type.total += 1;
+    const held = (byAccommodation.get(accommodation.id) ?? []).map((hold) => ({
+      dateFrom: hold.dateFrom < dateFrom ? dateFrom : hold.dateFrom,
+      dateTo: hold.dateTo > end ? end : hold.dateTo,
+      kind: hold.kind,
+      id: hold.id,
+    }));
+    // Free nights: every night, less the ones each hold covers (holds never overlap).
+    const taken = new Uint8Array(nights);
+    for (const hold of held) taken.fill(1, daysBetween(dateFrom, hold.dateFrom), daysBetween(dateFrom, hold.dateTo));
+    for (let night = 0; night < nights; night++) if (taken[night] === 0) type.free[night]! += 1;
+    return { ...accommodation, held };
+  });
+  return {
+    dateFrom,
+    dateTo: lastNight,
+    accommodations: rows,
+    types: [...types.values()].sort((a, b) => (a.type < b.type ? -1 : a.type > b.type ? 1 : 0)),
+  };
+}
+
+export interface SearchStay {
+  dateFrom: string;
+  dateTo: string;
+  adults: number;
+  children: number;
+  babies: number;
+}
+
+/**
+ * Every reason each accommodation cannot be sold for the stay, bookable ones first, then by quote
+ * (none yet: SPEC §14 adds prices), then id. Capacity counts adults and children, as a §9 write does.
+ */
+export function searchStays(
+  accommodations: readonly SellableAccommodation[],
+  holds: readonly Hold[],
+  rules: readonly StayRule[],
+  stay: SearchStay,
+  today: string,
+): SearchResult[] {
+  const byAccommodation = holdsByAccommodation(holds);
+  const results = accommodations.map((accommodation): SearchResult => {
+    const reasons: SearchReason[] = [];
+    const held = byAccommodation.get(accommodation.id) ?? [];
+    if (held.some((h) => h.kind === 'reservation')) reasons.push('taken');
+    if (held.some((h) => h.kind === 'block')) reasons.push('blocked');
+    if (stay.adults + stay.children > accommodation.maxPersons) reasons.push('capacity');
+    const target = { accommodation: accommodation.id, type: accommodation.type, ...stay };
+    reasons.push(...ruleBreaks(effectiveRules(rules, target), target, today));
+    return {
+      accommodation: {
+        id: accommodation.id,
+        title: accommodation.title,
+        type: accommodation.type,
+        maxPersons: accommodation.maxPersons,
+      },
+      bookable: reasons.length === 0,
+      reasons,
+      orderLinesTotal: null,
+      currency: null,
+    };
+  });
+  return results.sort((a, b) => Number(b.bookable) - Number(a.bookable) || a.accommodation.id - b.accommodation.id);
+}
