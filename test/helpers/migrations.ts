@@ -2,14 +2,37 @@ import { sql } from 'kysely';
 import type { Db } from '../../src/db/database.js';
 
 /**
+ * Takes a database back to how it was before migration 014 (blocks, stay rules and, on PostgreSQL,
+ * the night holds whose constraint replaced reservations' own). The caller removes its row from
+ * `kysely_migration`.
+ */
+export async function undoBlocksAndStayRules(db: Db): Promise<void> {
+  const { kysely } = db;
+  if (db.dialect === 'postgres') {
+    for (const holder of ['reservation', 'block']) {
+      await sql.raw(`drop function ${holder}_night_holds cascade`).execute(kysely);
+    }
+    await sql`drop table night_holds`.execute(kysely);
+    await sql`
+      alter table reservations add constraint reservations_no_double_booking
+      exclude using gist (accommodation_id with =, daterange(date_from, date_to, '[)') with &&)
+      where (status not in ('cancelled', 'no-show'))
+      deferrable initially immediate`.execute(kysely);
+  }
+  await sql`drop table stay_rules`.execute(kysely);
+  await sql`drop table blocks`.execute(kysely);
+}
+
+/**
  * Takes a database back to how it was before migrations 012 (the feed in commit order) and 013
- * (webhook replays), for tests of migrations on an older database. The caller removes their rows
+ * (webhook replays), and every later one, for tests of migrations on an older database. The caller removes their rows
  * from `kysely_migration` (with those of any earlier migration it undoes too). `watermark`: where
  * the old pruning had reached (transaction id, position).
  */
 export async function undoFeedInCommitOrder(db: Db, { watermark = { txid: '0', position: '0' } } = {}): Promise<void> {
   const { kysely } = db;
   const pg = db.dialect === 'postgres';
+  await undoBlocksAndStayRules(db);
   await sql`drop table webhook_replays`.execute(kysely);
   await sql`drop table events_pruned_by_organization`.execute(kysely);
   await sql`drop index events_feed`.execute(kysely);

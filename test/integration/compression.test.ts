@@ -32,6 +32,8 @@ const CONDITIONAL_ROUTES: Record<string, string> = {
   listAccommodations: `/api/accommodations/?organization=${PARK}`,
   listReservationSummaries: `/api/reservations/summaries?organization=${PARK}&dateFrom=2025-07-01&dateTo=2025-07-31&offset=100`,
   searchReservations: `/api/reservations/search?organization=${PARK}&q=guest&limit=100`,
+  getAvailabilityGrid: `/api/availability?organization=${PARK}&dateFrom=2025-07-01&dateTo=2025-07-31`,
+  searchAvailability: `/api/availability/search?organization=${PARK}&dateFrom=2025-07-01&dateTo=2025-07-05&adults=2`,
 };
 
 /** Accept-Encoding → the coding the response must have (RFC 9110 §12.5.3, server preference br). */

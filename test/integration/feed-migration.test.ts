@@ -73,7 +73,11 @@ describe.each(DIALECTS)('migration 012 (the feed in commit order) on %s', (diale
       .executeTakeFirstOrThrow();
     const versionsBefore = await kysely.selectFrom('organizations').select(['id', 'version']).orderBy('id').execute();
 
-    expect((await migrateToLatest(used.db)).applied).toEqual(['012_feed_in_commit_order', '013_webhook_replays']);
+    expect((await migrateToLatest(used.db)).applied).toEqual([
+      '012_feed_in_commit_order',
+      '013_webhook_replays',
+      '014_blocks_and_stay_rules',
+    ]);
 
     const numbered = await kysely
       .selectFrom('events')

@@ -7,7 +7,7 @@ import { undoFeedInCommitOrder } from '../helpers/migrations.js';
 import { useDatabase } from '../helpers/use-database.js';
 
 /** Migration 006 on a database that already holds reservations: the bound starts at the longest stored stay. */
-describe.each(DIALECTS)('migration 006 (longest stay) on %s', (dialect) => {
+describe.each(DIALECTS)('migrations 006 (longest stay), 010 and 014 on %s', (dialect) => {
   const used = useDatabase(dialect);
 
   it('sets each organization to its longest stored stay, cancelled ones included, and one without any to 0; 010 counts the stored arrivals and departures per day', async () => {
@@ -72,6 +72,7 @@ describe.each(DIALECTS)('migration 006 (longest stay) on %s', (dialect) => {
       '011_deferrable_double_booking',
       '012_feed_in_commit_order',
       '013_webhook_replays',
+      '014_blocks_and_stay_rules',
     ]);
     const rows = await kysely.selectFrom('organizations').select(['id', 'longest_stay_nights']).orderBy('id').execute();
     expect(rows).toEqual([
@@ -101,5 +102,28 @@ describe.each(DIALECTS)('migration 006 (longest stay) on %s', (dialect) => {
     expect(
       new Map(days.map((d) => [`${d.organization_id} ${d.day}`, { arrivals: d.arrivals, departures: d.departures }])),
     ).toEqual(expected);
+    // Migration 014 copied the nights of the stored stays that hold them (not the cancelled one)
+    // into PostgreSQL's night holds, and its constraint now refuses a stay over them.
+    if (dialect === 'postgres') {
+      const holds = await sql<{ holder_id: number }>`select holder_id from night_holds order by holder_id`.execute(
+        kysely,
+      );
+      expect(holds.rows.map((r) => r.holder_id)).toEqual([1, 3]);
+      const overlap = kysely
+        .insertInto('blocks')
+        .values({
+          organization_id: 1,
+          accommodation_id: 10,
+          date_from: '2025-01-03',
+          date_to: '2025-01-05',
+          kind: 'closed',
+          note: null,
+          calendar_id: null,
+          created: '2025-01-01T00:00:00Z',
+          modified: '2025-01-01T00:00:00Z',
+        })
+        .execute();
+      await expect(overlap).rejects.toMatchObject({ code: '23P01', constraint: 'night_holds_no_overlap' });
+    }
   });
 });

@@ -266,6 +266,13 @@ describe.each(DIALECTS)('OWASP API Top 10 on %s', (dialect) => {
         status: 'confirmed',
       },
       'DELETE /api/reservations/:id': undefined,
+      'POST /api/blocks': { accommodation: 10, dateFrom: '2026-02-01', dateTo: '2026-02-03', kind: 'closed' },
+      'PATCH /api/blocks/:id': { note: 'x' },
+      'DELETE /api/blocks/:id': undefined,
+      // Stay rules need the admin scope (SPEC §13).
+      'POST /api/stay-rules': { dateFrom: '2026-01-01', dateTo: '2026-12-31', minNights: 2 },
+      'PATCH /api/stay-rules/:id': { minNights: 3 },
+      'DELETE /api/stay-rules/:id': undefined,
       // Webhook endpoints need the admin scope (SPEC §10): a read key is refused all the more.
       'POST /api/webhook-endpoints': { organization: 1, url: 'https://hooks.example.com/booking' },
       'PATCH /api/webhook-endpoints/:id': { description: 'Channel manager' },

@@ -119,7 +119,7 @@ describeRequiring([postgresServer()], 'bulk loads into PostgreSQL', () => {
         await writer.upsert('organizations', [organization(2)]);
         await writer.upsert('reservations', rows);
       }),
-    ).rejects.toThrow(/reservations_no_double_booking/);
+    ).rejects.toThrow(/night_holds_no_overlap/);
     expect(await count(db, 'reservations')).toBe(0);
     expect(await count(db, 'organizations')).toBe(organizations);
     expect(await schemaOf(db)).toEqual(schema);
@@ -138,7 +138,7 @@ describeRequiring([postgresServer()], 'bulk loads into PostgreSQL', () => {
           await writer.upsert('reservations', [reservation(99, 10, '2040-06-04', '2040-06-08')]);
           await writer.upsert('events', [['evt_1', 1, 'reservation.created', 'reservation', 99, 1, T, '{}', 1]]);
         }),
-      ).rejects.toThrow(/reservations_no_double_booking/);
+      ).rejects.toThrow(/night_holds_no_overlap/);
       expect(await count(db, 'reservations')).toBe(1);
       expect(await count(db, 'events')).toBe(0);
     }
@@ -170,7 +170,7 @@ describeRequiring([postgresServer()], 'bulk loads into PostgreSQL', () => {
     ]);
     // A single write is still refused at its own statement.
     await expect(sql`update reservations set status = 'confirmed' where id = 1`.execute(db.kysely)).rejects.toThrow(
-      /reservations_no_double_booking/,
+      /night_holds_no_overlap/,
     );
   });
 
@@ -184,7 +184,7 @@ describeRequiring([postgresServer()], 'bulk loads into PostgreSQL', () => {
     expect(await count(db, 'reservations')).toBe(30_001);
     expect(await schemaOf(db)).toEqual(schema);
     const { rows: constraints } = await sql<{ contype: string }>`
-      select contype from pg_constraint where conname = 'reservations_no_double_booking'`.execute(db.kysely);
+      select contype from pg_constraint where conname = 'night_holds_no_overlap'`.execute(db.kysely);
     expect(constraints).toEqual([{ contype: 'x' }]);
     await expect(
       sql`insert into reservations (organization_id, accommodation_id, reservation_number, status, date_from, date_to,
@@ -192,7 +192,7 @@ describeRequiring([postgresServer()], 'bulk loads into PostgreSQL', () => {
           values (1, 11, 'X-1', 'confirmed', '2030-01-02', '2030-01-04', 1, 0, 0, 'G', 1, 'EUR', 'direct', now(), now())`.execute(
         db.kysely,
       ),
-    ).rejects.toThrow(/reservations_no_double_booking/);
+    ).rejects.toThrow(/night_holds_no_overlap/);
     // The identity sequence was moved past the loaded ids: a single write does not collide.
     const { rows: inserted } = await sql<{ id: number }>`
       insert into reservations (organization_id, accommodation_id, reservation_number, status, date_from, date_to,

@@ -30,7 +30,7 @@ export const stayRuleRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock }>
         querystring: StayRuleListQuery,
         response: apiResponses(
           { description: 'The rules', schema: Type.Array(ref(StayRuleSchema), { maxItems: MAX_STAY_RULES }) },
-          { input: true, list: true },
+          { input: true },
         ),
       },
     },
@@ -50,7 +50,7 @@ export const stayRuleRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock }>
         body: CreateStayRuleBody,
         response: apiResponses(
           { description: 'The created rule', schema: ref(StayRuleSchema) },
-          { input: true, body: true, create: true },
+          { input: true, body: true, conflict: true, create: true },
         ),
       },
     },
@@ -74,7 +74,7 @@ export const stayRuleRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock }>
         body: UpdateStayRuleBody,
         response: apiResponses(
           { description: 'The changed rule', schema: ref(StayRuleSchema) },
-          { input: true, record: true, body: true },
+          { input: true, record: true, body: true, conflict: true },
         ),
       },
     },
@@ -98,7 +98,7 @@ export const stayRuleRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock }>
         params: IdParams,
         response: apiResponses(
           { description: 'The removed rule', schema: ref(StayRuleSchema) },
-          { input: true, record: true, body: true },
+          { input: true, record: true, body: true, conflict: true },
         ),
       },
     },

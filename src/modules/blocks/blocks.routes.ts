@@ -24,10 +24,7 @@ export const blockRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock }> = 
         description:
           'Blocks holding a night of dateFrom … dateTo (both nights), ordered by dateFrom, id. At most 366 nights.',
         querystring: BlockListQuery,
-        response: apiResponses(
-          { description: 'The blocks', schema: Type.Array(ref(BlockSchema)) },
-          { input: true, list: true },
-        ),
+        response: apiResponses({ description: 'The blocks', schema: Type.Array(ref(BlockSchema)) }, { input: true }),
       },
     },
     async (request) => {
@@ -50,7 +47,7 @@ export const blockRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock }> = 
         body: CreateBlockBody,
         response: apiResponses(
           { description: 'The created block', schema: ref(BlockSchema) },
-          { input: true, body: true, create: true },
+          { input: true, body: true, conflict: true, create: true },
         ),
       },
     },
@@ -81,7 +78,7 @@ export const blockRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock }> = 
         body: UpdateBlockBody,
         response: apiResponses(
           { description: 'The changed block', schema: ref(BlockSchema) },
-          { input: true, record: true, body: true },
+          { input: true, record: true, body: true, conflict: true },
         ),
       },
     },
@@ -103,7 +100,7 @@ export const blockRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock }> = 
         params: IdParams,
         response: apiResponses(
           { description: 'The removed block', schema: ref(BlockSchema) },
-          { input: true, record: true, body: true },
+          { input: true, record: true, body: true, conflict: true },
         ),
       },
     },
