@@ -11,7 +11,8 @@ import { useDatabase } from '../helpers/use-database.js';
 describe.each(DIALECTS)('double booking across two server processes on %s', (dialect) => {
   const used = useDatabase(dialect);
 
-  it('takes exactly one of 50 overlapping bookings sent half to each process', async () => {
+  // Every third request blocks the nights instead (SPEC §13): one rule for every night.
+  it('takes exactly one of 50 overlapping bookings and blocks sent half to each process', async () => {
     const env = { DATABASE_URL: used.url };
     const file = join(mkdtempSync(join(tmpdir(), 'booking-race-')), 'data.json');
     writeFileSync(file, JSON.stringify(twoOrganizations));
@@ -23,21 +24,23 @@ describe.each(DIALECTS)('double booking across two server processes on %s', (dia
     const [a, b] = await Promise.all([startServer([], env), startServer([], env)]);
     try {
       const responses = await Promise.all(
-        Array.from({ length: 50 }, (_, i) =>
-          fetch(`${(i % 2 ? a : b).baseUrl}/api/reservations`, {
+        Array.from({ length: 50 }, (_, i) => {
+          const nights = {
+            accommodation: 10,
+            dateFrom: `2025-09-${String(1 + (i % 9)).padStart(2, '0')}`,
+            dateTo: '2025-09-11',
+          };
+          const block = i % 3 === 0;
+          return fetch(`${(i % 2 ? a : b).baseUrl}/api/${block ? 'blocks' : 'reservations'}`, {
             method: 'POST',
             headers: { 'content-type': 'application/json', accept: 'application/json', 'x-api-key': apiKey },
-            body: JSON.stringify({
-              accommodation: 10,
-              dateFrom: `2025-09-${String(1 + (i % 9)).padStart(2, '0')}`,
-              dateTo: '2025-09-11',
-              adults: 2,
-              guestName: `Racer ${i}`,
-              totalAmount: '100.00',
-              currency: 'EUR',
-            }),
-          }),
-        ),
+            body: JSON.stringify(
+              block
+                ? { ...nights, kind: 'maintenance' }
+                : { ...nights, adults: 2, guestName: `Racer ${i}`, totalAmount: '100.00', currency: 'EUR' },
+            ),
+          });
+        }),
       );
       const codes = responses.map((r) => r.status).sort();
       expect(codes.filter((c) => c === 201)).toHaveLength(1);
@@ -48,6 +51,7 @@ describe.each(DIALECTS)('double booking across two server processes on %s', (dia
     }
     expect(await countDoubleBookings(used.db)).toBe(0);
     const stored = await used.db.kysely.selectFrom('reservations').select('id').execute();
-    expect(stored).toHaveLength(1);
+    const blocks = await used.db.kysely.selectFrom('blocks').select('id').execute();
+    expect(stored.length + blocks.length).toBe(1);
   });
 });

@@ -195,11 +195,13 @@ function ownPark(run: number) {
 }
 
 describe.each(DIALECTS)('availability on %s', (dialect) => {
-  const used = useApp(dialect, { app: { clock: () => new Date(NOW) } });
+  let now = NOW;
+  const used = useApp(dialect, { app: { clock: () => new Date(now) } });
   let writer: string;
   let admin: string;
 
   beforeEach(async () => {
+    now = NOW;
     await emptyDatabase(used.db);
     await load(used.db, park);
     writer = await apiKeyFor(used.db, { organizations: [1], scope: 'write' });
@@ -324,6 +326,41 @@ describe.each(DIALECTS)('availability on %s', (dialect) => {
     ]);
     expect((await errors('dateFrom=2025-07-04&dateTo=2025-07-08&adults=0'))[0]).toMatchObject({ parameter: 'adults' });
     expect((await errors('dateFrom=2025-07-04&dateTo=2025-07-08'))[0]).toMatchObject({ parameter: 'adults' });
+  });
+
+  it("counts the booking window from the organization's today, in its own time zone, across a DST change", async () => {
+    // 22:30 UTC on 25 October 2025: already 00:30 on the 26th in Amsterdam (whose summer time ends
+    // at 01:00 UTC that night), still the 25th in New York.
+    now = '2025-10-25T22:30:00Z';
+    const hotelKey = await apiKeyFor(used.db, { organizations: [2], scope: 'admin' });
+    const reasons = async (organization: number, dateFrom: string, dateTo: string, key: string) =>
+      (
+        (
+          await send(
+            'GET',
+            `/api/availability/search?organization=${organization}&dateFrom=${dateFrom}&dateTo=${dateTo}&adults=1`,
+            undefined,
+            key,
+          )
+        ).json() as {
+          reasons: string[];
+        }[]
+      )[0]?.reasons;
+    expect(await reasons(1, '2025-10-25', '2025-10-27', writer)).toEqual(['too-soon']);
+    expect(await reasons(1, '2025-10-26', '2025-10-27', writer)).toEqual([]);
+    expect(await reasons(2, '2025-10-25', '2025-10-27', hotelKey)).toEqual([]);
+    // Two days ahead at least, in New York: the 27th is the first arrival day there (Monday).
+    await send(
+      'POST',
+      '/api/stay-rules',
+      { organization: 2, dateFrom: '2025-10-01', dateTo: '2025-12-31', minDaysBeforeArrival: 2, arrivalDays: [1] },
+      hotelKey,
+    );
+    expect(await reasons(2, '2025-10-26', '2025-10-28', hotelKey)).toEqual(['arrival-day', 'too-soon']);
+    expect(await reasons(2, '2025-10-27', '2025-10-28', hotelKey)).toEqual([]);
+    // At 05:00 UTC it is the 26th in New York too (01:00 there; its own change comes a week later).
+    now = '2025-10-26T05:00:00Z';
+    expect(await reasons(2, '2025-10-27', '2025-10-28', hotelKey)).toEqual(['too-soon']);
   });
 
   // Random writes, each followed by both reads, against the oracle.
