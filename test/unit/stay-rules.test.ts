@@ -6,6 +6,7 @@ import {
   effectiveRules,
   isoWeekday,
   ruleBreaks,
+  ruleWarnings,
   scopeOf,
   STAY_RULE_FIELDS,
   type Stay,
@@ -184,5 +185,49 @@ describe('stay rules', () => {
         if (conflict) expect(shared).toContain(conflict.field);
       }),
     );
+  });
+
+  it.each<[string, StayRule[], Stay, { rule: string; detail: string }[]]>([
+    ['nothing broken', [], chalet, []],
+    [
+      'a default, said without a rule',
+      [],
+      { ...chalet, dateTo: '2027-08-02' },
+      [{ rule: 'max-nights', detail: '31 nights, at most 28 allowed' }],
+    ],
+    [
+      'the deciding rule named, weekdays by name',
+      [
+        { id: 4, dateFrom: '2027-01-01', dateTo: '2027-12-31', arrivalDays: [6, 7], minNights: 3 },
+        { id: 5, type: 'chalet', dateFrom: '2027-07-01', dateTo: '2027-08-31', minNights: 14 },
+      ],
+      chalet,
+      [
+        { rule: 'min-nights', detail: '7 nights, at least 14 required (stay rule 5)' },
+        { rule: 'arrival-day', detail: 'arrivals only on Saturday, Sunday (stay rule 4)' },
+      ],
+    ],
+    [
+      'closed dates, the booking window and stop-sell',
+      [
+        {
+          id: 6,
+          accommodation: 12,
+          dateFrom: '2027-07-02',
+          dateTo: '2027-07-02',
+          closedToArrival: ['2027-07-02'],
+          minDaysBeforeArrival: 45,
+          bookable: false,
+        },
+      ],
+      chalet,
+      [
+        { rule: 'closed-to-arrival', detail: 'no arrivals on 2027-07-02 (stay rule 6)' },
+        { rule: 'too-soon', detail: 'sold at least 45 days before arrival (stay rule 6)' },
+        { rule: 'not-bookable', detail: 'not for sale (stay rule 6)' },
+      ],
+    ],
+  ])('warns of the broken rules as a §9 write lists them: %s', (_name, rules, stay, warnings) => {
+    expect(ruleWarnings(effectiveRules(rules, stay), stay, today)).toEqual(warnings);
   });
 });
