@@ -10,11 +10,14 @@ import {
 } from './events.js';
 import {
   accommodationResources,
+  availabilityResources,
+  blockResources,
   credentialResources,
   historyOf,
   organizationResources,
   reservationResources,
   sessionResources,
+  stayRuleResources,
   webhookResources,
 } from './resources.js';
 
@@ -28,11 +31,22 @@ export { BookingApiError, BookingOriginError, type Problem } from './errors.js';
 export type { ClientOptions, Credentials, SessionCredential } from './transport.js';
 export type {
   Availability,
+  AvailabilityGrid,
+  AvailabilityGridQuery,
+  AvailabilityReason,
+  AvailabilitySearchQuery,
+  AvailabilitySearchResult,
+  Block,
+  BlockChange,
+  BlockCreate,
+  BlockKind,
+  BlocksQuery,
   CreatedCredential,
   CreatedWebhookEndpoint,
   CredentialCreate,
   CredentialRecord,
   CredentialScope,
+  CreatedReservation,
   Organization,
   ReservationChange,
   ReservationCreate,
@@ -40,6 +54,10 @@ export type {
   SearchQuery,
   Session,
   SignIn,
+  StayRule,
+  StayRuleChange,
+  StayRuleCreate,
+  StayWarning,
   WebhookDeliveriesQuery,
   WebhookDeliveryAttempt,
   WebhookEndpoint,
@@ -102,6 +120,12 @@ export interface BookingClient {
     /** Every kept event of one reservation or accommodation, oldest first: its history. */
     history(record: Parameters<typeof historyOf>[1], options?: CallOptions): Promise<Event[]>;
   };
+  /** Nights held without a reservation (SPEC §13). */
+  blocks: ReturnType<typeof blockResources>;
+  /** Which stays may be sold (SPEC §13; changes need scope admin). */
+  stayRules: ReturnType<typeof stayRuleResources>;
+  /** The grid of holds and the search for one stay (SPEC §13). */
+  availability: ReturnType<typeof availabilityResources>;
   /** Webhook endpoints, their delivery log, test and replay (SPEC §10; scope admin). */
   webhooks: ReturnType<typeof webhookResources>;
   /** API keys and Basic credentials (scope admin). */
@@ -198,6 +222,9 @@ export function createClient(credentials: Credentials, options: ClientOptions = 
       follow: (options = {}) => followEvents(transport, options),
       history: (record, call = {}) => historyOf(transport, record, call),
     },
+    blocks: blockResources(transport),
+    stayRules: stayRuleResources(transport),
+    availability: availabilityResources(transport),
     webhooks: webhookResources(transport),
     credentials: credentialResources(transport),
     organizations: organizationResources(transport),

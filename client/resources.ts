@@ -20,7 +20,27 @@ type JsonResponse<T, S extends number> = T extends {
 export type ReservationCreate = JsonBody<operations['createReservation']>;
 export type ReservationChange = JsonBody<operations['updateReservation']>;
 export type ReservationReplace = JsonBody<operations['replaceReservation']>;
+/** POST's 201: the summary, and the stay rules the stay breaks (SPEC §13: recorded all the same). */
+export type CreatedReservation = Schemas['CreatedReservation'];
+export type StayWarning = CreatedReservation['warnings'][number];
 export type Availability = Schemas['Availability'];
+
+export type Block = Schemas['Block'];
+export type BlockKind = Block['kind'];
+export type BlocksQuery = operations['listBlocks']['parameters']['query'];
+export type BlockCreate = JsonBody<operations['createBlock']>;
+export type BlockChange = JsonBody<operations['updateBlock']>;
+
+export type StayRule = Schemas['StayRule'];
+export type StayRuleCreate = JsonBody<operations['createStayRule']>;
+export type StayRuleChange = JsonBody<operations['updateStayRule']>;
+
+export type AvailabilityGrid = Schemas['AvailabilityGrid'];
+export type AvailabilityGridQuery = operations['getAvailabilityGrid']['parameters']['query'];
+export type AvailabilitySearchResult = Schemas['AvailabilitySearchResult'];
+export type AvailabilitySearchQuery = operations['searchAvailability']['parameters']['query'];
+/** Why a stay cannot be sold (SPEC §13). */
+export type AvailabilityReason = AvailabilitySearchResult['reasons'][number];
 
 export type WebhookEndpoint = Schemas['WebhookEndpoint'];
 export type WebhookEndpointCreate = JsonBody<operations['createWebhookEndpoint']>;
@@ -64,8 +84,11 @@ export function reservationResources(transport: Transport) {
     async get(id: number, call: Call = {}): Promise<Schemas['ReservationSummary']> {
       return json(await transport.get(transport.url(`api/reservations/${id}`), call.signal));
     },
-    /** POST: 201 with the summary. A taken night is a 409 whose problem names `conflictingReservation`. */
-    async create(body: ReservationCreate, call: Call = {}): Promise<Schemas['ReservationSummary']> {
+    /**
+     * POST: 201 with the summary and `warnings`, the stay rules it breaks (it is created all the
+     * same). A held night is a 409 whose problem names `heldBy` (and `conflictingReservation`).
+     */
+    async create(body: ReservationCreate, call: Call = {}): Promise<CreatedReservation> {
       const url = transport.url('api/reservations');
       return json(await transport.request('POST', url, body, { signal: call.signal, headers: idempotencyKey() }));
     },
@@ -92,6 +115,66 @@ export function accommodationResources(transport: Transport) {
       call: Call = {},
     ): Promise<Availability> {
       return json(await transport.get(transport.url(`api/accommodations/${id}/availability`, query), call.signal));
+    },
+  };
+}
+
+/** Nights held without a reservation (SPEC §13). A held night is a 409 naming `heldBy`. */
+export function blockResources(transport: Transport) {
+  const path = (id: number) => transport.url(`api/blocks/${id}`);
+  return {
+    /** Blocks holding a night of `dateFrom` … `dateTo` (both nights). */
+    async list(query: BlocksQuery, call: Call = {}): Promise<Block[]> {
+      return json(await transport.get(transport.url('api/blocks', { ...query }), call.signal));
+    },
+    /** Holds `dateFrom` … `dateTo` − 1 (`dateTo` as a departure day). */
+    async create(body: BlockCreate, call: Call = {}): Promise<Block> {
+      const url = transport.url('api/blocks');
+      return json(await transport.request('POST', url, body, { signal: call.signal, headers: idempotencyKey() }));
+    },
+    async update(id: number, body: BlockChange, call: Call = {}): Promise<Block> {
+      return json(await transport.request('PATCH', path(id), body, call));
+    },
+    /** Removes it (the nights are free again) and answers the block as it was. */
+    async delete(id: number, call: Call = {}): Promise<Block> {
+      return json(await transport.request('DELETE', path(id), undefined, call));
+    },
+  };
+}
+
+/**
+ * Stay rules (SPEC §13): read with any scope, changed with `admin`. An overlapping rule of the same
+ * scope setting the same field is a 409 naming `conflictingRule` and `field`.
+ */
+export function stayRuleResources(transport: Transport) {
+  const path = (id: number) => transport.url(`api/stay-rules/${id}`);
+  return {
+    async list(query: { organization?: number } = {}, call: Call = {}): Promise<StayRule[]> {
+      return json(await transport.get(transport.url('api/stay-rules', query), call.signal));
+    },
+    async create(body: StayRuleCreate, call: Call = {}): Promise<StayRule> {
+      return json(await transport.request('POST', transport.url('api/stay-rules'), body, call));
+    },
+    /** The fields given change; a setting sent as null is no longer set by this rule. */
+    async update(id: number, body: StayRuleChange, call: Call = {}): Promise<StayRule> {
+      return json(await transport.request('PATCH', path(id), body, call));
+    },
+    async delete(id: number, call: Call = {}): Promise<StayRule> {
+      return json(await transport.request('DELETE', path(id), undefined, call));
+    },
+  };
+}
+
+/** What is free, for whom, and may it be sold (SPEC §13). */
+export function availabilityResources(transport: Transport) {
+  return {
+    /** The park at a glance: `dateFrom` is the first night, `dateTo` the last (at most 366). */
+    async grid(query: AvailabilityGridQuery, call: Call = {}): Promise<AvailabilityGrid> {
+      return json(await transport.get(transport.url('api/availability', { ...query }), call.signal));
+    },
+    /** Every active accommodation for one stay (`dateFrom` arrival, `dateTo` departure), with every reason it cannot be sold. */
+    async search(query: AvailabilitySearchQuery, call: Call = {}): Promise<AvailabilitySearchResult[]> {
+      return json(await transport.get(transport.url('api/availability/search', { ...query }), call.signal));
     },
   };
 }

@@ -39,19 +39,51 @@ export interface Trouble {
   fields: { parameter: string; message: string }[];
   /** A 409 over a taken night names the reservation holding it. */
   conflictingReservation?: number;
+  /** …and, since blocks (SPEC §13), what holds it: a reservation or a block. */
+  heldBy?: { kind: 'reservation' | 'block'; id: number };
+  /** A 409 over a stay rule names the rule already setting the same field for the same scope. */
+  conflictingRule?: number;
+  field?: string;
   retryAfter?: number;
+}
+
+/**
+ * A nullable field's broken value also earns ajv's "must be null" and "must match a schema in anyOf"
+ * (it tried both branches of `T | null`). Where the field's own problem is named, they only confuse.
+ */
+const UNION_NOISE = new Set(['must be null', 'must match a schema in anyOf']);
+
+function clearerFields(errors: Trouble['fields']): Trouble['fields'] {
+  const specific = errors.filter((error) => !UNION_NOISE.has(error.message));
+  const named = (parameter: string) =>
+    specific.some((error) => error.parameter === parameter || error.parameter.startsWith(`${parameter}.`));
+  return errors.filter((error) => !UNION_NOISE.has(error.message) || !named(error.parameter));
+}
+
+function heldByOf(value: unknown): Trouble['heldBy'] {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { kind, id } = value as { kind?: unknown; id?: unknown };
+  return (kind === 'reservation' || kind === 'block') && typeof id === 'number' ? { kind, id } : undefined;
 }
 
 export function troubleOf(error: unknown): Trouble {
   if (error instanceof BookingApiError) {
-    const problem = error.problem as Problem & { conflictingReservation?: unknown };
+    const problem = error.problem as Problem & {
+      conflictingReservation?: unknown;
+      heldBy?: unknown;
+      conflictingRule?: unknown;
+      field?: unknown;
+    };
     return {
       status: error.status,
       title: problem.title,
       detail: problem.detail,
-      fields: problem.errors ?? [],
+      fields: clearerFields(problem.errors ?? []),
       conflictingReservation:
         typeof problem.conflictingReservation === 'number' ? problem.conflictingReservation : undefined,
+      heldBy: heldByOf(problem.heldBy),
+      conflictingRule: typeof problem.conflictingRule === 'number' ? problem.conflictingRule : undefined,
+      field: typeof problem.field === 'string' ? problem.field : undefined,
       retryAfter: error.retryAfter,
     };
   }

@@ -278,6 +278,7 @@ function Screen({ route }: { route: Route }) {
         <NewReservation
           accommodation={route.query.get('accommodation') ?? undefined}
           dateFrom={route.query.get('dateFrom') ?? undefined}
+          dateTo={route.query.get('dateTo') ?? undefined}
           key={route.query.toString()}
         />
       );

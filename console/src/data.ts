@@ -1,4 +1,4 @@
-import type { ReservationStatus, ReservationSummary, SummariesQuery } from '../../client/index.js';
+import type { ReservationStatus, ReservationSummary, StayWarning, SummariesQuery } from '../../client/index.js';
 import { api } from './api.js';
 
 const PAGE = 100;
@@ -56,4 +56,20 @@ export function money(amount: string, currency: string): string {
   } catch {
     return `${amount} ${currency}`;
   }
+}
+
+/**
+ * The stay rules (SPEC §13) a reservation broke when this page created it, as the POST's 201 said
+ * them (`warnings`): kept in memory only until its panel shows them once.
+ */
+const createdWarnings = new Map<number, StayWarning[]>();
+
+export function rememberWarnings(reservation: number, warnings: StayWarning[]): void {
+  if (warnings.length > 0) createdWarnings.set(reservation, warnings);
+}
+
+export function takeWarnings(reservation: number): StayWarning[] {
+  const warnings = createdWarnings.get(reservation) ?? [];
+  createdWarnings.delete(reservation);
+  return warnings;
 }

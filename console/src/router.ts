@@ -35,3 +35,13 @@ export function href(path: string, query: Record<string, string | number | undef
 export function navigate(path: string, query: Record<string, string | number | undefined> = {}): void {
   location.hash = href(path, query);
 }
+
+/** Days the board shows before the day it is opened at, so that day's arrivals have some context. */
+export const BOARD_DAYS_BEFORE = 3;
+
+/** The board opened at a date (today when none). */
+export function boardHref(date?: string): string {
+  if (!date) return href('board');
+  const first = new Date(Date.parse(`${date}T00:00:00Z`) - BOARD_DAYS_BEFORE * 86_400_000).toISOString().slice(0, 10);
+  return href('board', { from: first });
+}

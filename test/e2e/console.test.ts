@@ -303,7 +303,7 @@ describeRequiring([chromiumBrowser()], 'the console in Chromium', () => {
     await go('#/board', 'board-grid');
     await page.locator('[data-testid="board-grid"][aria-busy="false"]').waitFor();
     const today = await todayOf();
-    const cell = page.locator(`[data-testid="board-cell"]:not([data-reservation-id])`).filter({
+    const cell = page.locator(`[data-testid="board-cell"]:not([data-reservation-id]):not([data-block-id])`).filter({
       has: page.locator(':scope'),
     });
     const free = await cell.evaluateAll(
@@ -432,6 +432,198 @@ describeRequiring([chromiumBrowser()], 'the console in Chromium', () => {
     await expect.poll(() => row.count()).toBe(1);
   });
 
+  const nextDay = (date: string, days = 1) =>
+    new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+  it('board: nights dragged over become a block; a booking over it is refused naming it; opened, it is removed', async () => {
+    await newPage();
+    await signIn();
+    await go('#/board', 'board-grid');
+    await page.locator('[data-testid="board-grid"][aria-busy="false"]').waitFor();
+    const today = await todayOf();
+    // Three free nights in a row after today, on screen: the pointer drags across them.
+    const run = await page.getByTestId('board-cell').evaluateAll((cells, after) => {
+      type Cell = {
+        getAttribute(name: string): string | null;
+        getBoundingClientRect(): { top: number; bottom: number; left: number };
+      };
+      const rows = new Map<string, Cell[]>();
+      for (const cell of cells as unknown as Cell[]) {
+        const box = cell.getBoundingClientRect();
+        if (box.top < 300 || box.bottom > 860 || box.left < 280 || box.left > 1300) continue;
+        const id = cell.getAttribute('data-accommodation-id') ?? '';
+        rows.set(id, [...(rows.get(id) ?? []), cell]);
+      }
+      const free = (cell: Cell) =>
+        cell.getAttribute('data-reservation-id') === null && cell.getAttribute('data-block-id') === null;
+      for (const [accommodation, row] of rows) {
+        for (let i = 0; i + 2 < row.length; i++) {
+          const three = row.slice(i, i + 3);
+          if ((three[0]?.getAttribute('data-date') ?? '') > (after as string) && three.every(free)) {
+            return {
+              accommodation: Number(accommodation),
+              dates: three.map((c) => c.getAttribute('data-date') as string),
+            };
+          }
+        }
+      }
+      return undefined;
+    }, today);
+    expect(run).toBeDefined();
+    const { accommodation, dates } = run as { accommodation: number; dates: string[] };
+    const [first, , last] = dates as [string, string, string];
+    const centre = async (date: string) => {
+      const box = await page
+        .locator(`[data-testid="board-cell"][data-accommodation-id="${accommodation}"][data-date="${date}"]`)
+        .boundingBox();
+      return { x: (box?.x ?? 0) + (box?.width ?? 0) / 2, y: (box?.y ?? 0) + (box?.height ?? 0) / 2 };
+    };
+    const from = await centre(first);
+    const to = await centre(last);
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    await page.mouse.move(to.x, to.y, { steps: 4 });
+    await page.mouse.up();
+    await expect.poll(() => page.getByTestId('board-selection-text').textContent()).toContain('3 nights');
+    await page.getByTestId('selection-block').click();
+    await page.getByTestId('block-kind').selectOption('maintenance');
+    await page.getByTestId('block-note').fill('E2E new roof');
+    // The new dialogs are judged by axe-core too (the board behind them is, in the test below).
+    expect(await axeFindings(page, '[data-testid="block-form"]')).toEqual([]);
+    await page.getByTestId('block-save').click();
+
+    // Drawn on the board, in its row, over the three nights; and in the API.
+    const bar = page.locator(
+      `[data-testid="board-row"][data-accommodation-id="${accommodation}"] [data-testid="board-block"][data-kind="maintenance"]`,
+    );
+    await bar.waitFor();
+    expect(await bar.textContent()).toContain('Maintenance');
+    const blocksOf = async () =>
+      (
+        await api<
+          { id: number; accommodation: number; dateFrom: string; dateTo: string; kind: string; note: string }[]
+        >(`/api/blocks?organization=${ORGANIZATION}&dateFrom=${first}&dateTo=${last}&accommodation=${accommodation}`)
+      ).body;
+    const [block, ...more] = await blocksOf();
+    expect(more).toEqual([]);
+    expect(block).toMatchObject({
+      accommodation,
+      dateFrom: first,
+      dateTo: nextDay(last),
+      kind: 'maintenance',
+      note: 'E2E new roof',
+    });
+    expect(await bar.getAttribute('data-block-id')).toBe(String(block?.id));
+    await page.mouse.move(0, 890);
+    await page.screenshot({ path: '/tmp/console-board-block.png' });
+
+    // A booking of a night it holds is refused, the block named.
+    await go(`#/new?accommodation=${accommodation}&dateFrom=${dates[1]}`, 'reservation-form-new');
+    await page.getByTestId('field-guestName').fill('E2E Over The Block');
+    await page.getByTestId('field-totalAmount').fill('80.00');
+    await page.getByTestId('reservation-save').click();
+    const conflict = page.getByTestId('conflict');
+    await conflict.waitFor();
+    expect(await conflict.getAttribute('data-held-by')).toBe('block');
+    expect(await conflict.getAttribute('data-block-id')).toBe(String(block?.id));
+    await expect.poll(() => conflict.textContent()).toContain('Maintenance');
+    expect(await conflict.textContent()).toContain('E2E new roof');
+    await page.screenshot({ path: '/tmp/console-booking-over-block.png' });
+    const stays = await summaries({ dateFrom: first, dateTo: last, referenceDate: 'stay' });
+    expect(stays.filter((r) => r.guestName === 'E2E Over The Block')).toEqual([]);
+
+    // Opened from the board, it is removed once confirmed.
+    await go('#/board', 'board-grid');
+    await page.locator('[data-testid="board-grid"][aria-busy="false"]').waitFor();
+    await bar.click();
+    await page.getByTestId('block-panel').waitFor();
+    await page.getByTestId('block-remove').click();
+    await page.getByTestId('confirm-yes').click();
+    await expect.poll(async () => (await blocksOf()).length).toBe(0);
+    await bar.waitFor({ state: 'detached' });
+  });
+
+  it('settings: a stay rule added (an overlapping one refused, named); a stay breaking it is shown and needs confirming', async () => {
+    await newPage();
+    await signIn();
+    // A free night of one accommodation some weeks ahead: a one-night stay there breaks "at least 3".
+    const today = await todayOf();
+    const { body: units } = await api<{ id: number; title: string }[]>(
+      `/api/accommodations/?organization=${ORGANIZATION}`,
+    );
+    const unit = units[2] as { id: number; title: string };
+    const { body: availability } = await api<{ nights: { date: string; status: 'free' | 'taken' }[] }>(
+      `/api/accommodations/${unit.id}/availability?dateFrom=${nextDay(today, 40)}&dateTo=${nextDay(today, 100)}`,
+    );
+    const night = availability.nights.find((n) => n.status === 'free')?.date as string;
+    expect(night).toBeDefined();
+
+    await go('#/settings', 'stay-rule-form');
+    const fill = async (values: Record<string, string>) => {
+      await page.getByTestId('rule-scope').selectOption('accommodation');
+      await page.getByTestId('rule-accommodation').selectOption(String(unit.id));
+      for (const [field, value] of Object.entries(values)) await page.getByTestId(`rule-${field}`).fill(value);
+      await page.getByTestId('stay-rule-save').click();
+    };
+    await fill({ dateFrom: night, dateTo: nextDay(night, 6), minNights: '3' });
+    await page.getByTestId('stay-rule-message').waitFor();
+    const { body: rules } = await api<{ id: number; accommodation: number | null; minNights: number | null }[]>(
+      `/api/stay-rules?organization=${ORGANIZATION}`,
+    );
+    const rule = rules.find((r) => r.accommodation === unit.id && r.minNights === 3);
+    expect(rule).toBeDefined();
+    const row = page.locator(`[data-testid="stay-rule-row"][data-rule-id="${rule?.id}"]`);
+    await row.waitFor();
+
+    // The same field for overlapping arrivals: 409, the rule holding it named and marked.
+    await fill({ dateFrom: nextDay(night, 2), dateTo: nextDay(night, 9), minNights: '2' });
+    const conflicting = page.getByTestId('stay-rule-conflicting');
+    await conflicting.waitFor();
+    expect(await conflicting.getAttribute('data-conflicting-rule')).toBe(String(rule?.id));
+    expect(await row.getAttribute('data-conflicting')).toBe('true');
+    // A broken field: 400, the field named.
+    await fill({ dateFrom: nextDay(night, 30), dateTo: nextDay(night, 31), minNights: '4', maxNights: '2' });
+    await page.locator('[data-testid="error"][data-status="400"] [data-parameter="maxNights"]').waitFor();
+    expect(await page.getByTestId('rule-maxNights').getAttribute('aria-invalid')).toBe('true');
+
+    // A one-night stay there: the broken rule is shown before anything is created.
+    await go(`#/new?accommodation=${unit.id}&dateFrom=${night}`, 'reservation-form-new');
+    await page.getByTestId('field-guestName').fill('E2E Short Stay');
+    await page.getByTestId('field-totalAmount').fill('75.00');
+    await page.getByTestId('reservation-save').click();
+    await page.getByTestId('rule-warnings').waitFor();
+    expect(
+      await page.getByTestId('rule-break').evaluateAll((items) => items.map((item) => item.getAttribute('data-rule'))),
+    ).toEqual(['min-nights']);
+    expect(await axeFindings(page, '[data-testid="confirm-dialog"]')).toEqual([]);
+    await page.screenshot({ path: '/tmp/console-rule-warning.png' });
+    const booked = async () =>
+      (await summaries({ dateFrom: night, dateTo: night })).filter((r) => r.guestName === 'E2E Short Stay');
+    expect(await booked()).toEqual([]);
+    await page.getByTestId('confirm-yes').click();
+    const panel = page.getByTestId('reservation-panel');
+    await panel.waitFor();
+    const id = Number(await panel.getAttribute('data-reservation-id'));
+    expect(await reservation(id)).toMatchObject({
+      accommodation: { id: unit.id },
+      dateFrom: night,
+      dateTo: nextDay(night),
+      guestName: 'E2E Short Stay',
+    });
+    expect((await booked()).map((r) => r.id)).toEqual([id]);
+    // The service's own words on the created stay.
+    expect(await page.getByTestId('panel-warnings').textContent()).toContain(`stay rule ${rule?.id}`);
+
+    // Removed from the settings again.
+    await go('#/settings', 'stay-rules-table');
+    await row.getByTestId('stay-rule-remove').click();
+    await page.getByTestId('confirm-yes').click();
+    await row.waitFor({ state: 'detached' });
+    expect(
+      (await api<{ id: number }[]>(`/api/stay-rules?organization=${ORGANIZATION}`)).body.map((r) => r.id),
+    ).not.toContain(rule?.id);
+  });
+
   /** A request made from outside the page with the page's session cookie. */
   function withCookie(cookie: string, method: string, path: string, headers: Record<string, string>, body?: string) {
     return new Promise<number>((resolve, reject) => {
@@ -530,7 +722,11 @@ describeRequiring([chromiumBrowser()], 'the console in Chromium', () => {
     // Move right until a free night, then Enter opens a new booking there.
     for (let step = 0; step < 60; step++) {
       const cell = page.locator(`[id="${await active()}"]`);
-      if ((await cell.getAttribute('data-reservation-id')) === null) break;
+      if (
+        (await cell.getAttribute('data-reservation-id')) === null &&
+        (await cell.getAttribute('data-block-id')) === null
+      )
+        break;
       await page.keyboard.press('ArrowRight');
     }
     const target = page.locator(`[id="${await active()}"]`);

@@ -50,29 +50,34 @@ export interface AxeFinding {
 }
 
 /**
- * axe-core's serious and critical findings on the page as it is now (WCAG 2.1 A and AA rules).
- * Evaluated through the DevTools protocol, which the page's CSP does not govern, so the policy
- * under test stays exactly as served.
+ * axe-core's serious and critical findings on the page as it is now (WCAG 2.1 A and AA rules), or
+ * only within the element a CSS selector names (e.g. an open dialog: far quicker than the whole
+ * board behind it). Evaluated through the DevTools protocol, which the page's CSP does not govern,
+ * so the policy under test stays exactly as served.
  */
-export async function axeFindings(page: Page): Promise<AxeFinding[]> {
+export async function axeFindings(page: Page, within?: string): Promise<AxeFinding[]> {
   await page.evaluate(AXE_SOURCE);
   // Runs in the page: the test's own types know no DOM, so the page's globals are named here.
-  return page.evaluate(async (tags) => {
-    type AxeResults = {
-      violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[];
-    };
-    const page = globalThis as unknown as {
-      document: unknown;
-      axe: { run: (context: unknown, options: unknown) => Promise<AxeResults> };
-    };
-    const results = await page.axe.run(page.document, { runOnly: { type: 'tag', values: tags } });
-    return results.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => ({
-        id: v.id,
-        impact: v.impact as string,
-        help: v.help,
-        targets: v.nodes.map((n) => n.target.join(' ')),
-      }));
-  }, AXE_TAGS);
+  return page.evaluate(
+    async ({ tags, within }) => {
+      type AxeResults = {
+        violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[];
+      };
+      const page = globalThis as unknown as {
+        document: { querySelector(selector: string): unknown };
+        axe: { run: (context: unknown, options: unknown) => Promise<AxeResults> };
+      };
+      const context = within === undefined ? page.document : page.document.querySelector(within);
+      const results = await page.axe.run(context, { runOnly: { type: 'tag', values: tags } });
+      return results.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => ({
+          id: v.id,
+          impact: v.impact as string,
+          help: v.help,
+          targets: v.nodes.map((n) => n.target.join(' ')),
+        }));
+    },
+    { tags: AXE_TAGS, within },
+  );
 }

@@ -1,4 +1,4 @@
-import type { JSX } from 'preact';
+import type { ComponentChildren, JSX } from 'preact';
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 
 /**
@@ -9,12 +9,16 @@ import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 
 interface Question {
   title: string;
-  body: string;
+  body: ComponentChildren;
   confirm: string;
+  cancel: string;
   resolve: (answer: boolean) => void;
 }
 
-export function useConfirm(): [JSX.Element, (title: string, body: string, confirm: string) => Promise<boolean>] {
+export function useConfirm(): [
+  JSX.Element,
+  (title: string, body: ComponentChildren, confirm: string, cancel?: string) => Promise<boolean>,
+] {
   const [question, setQuestion] = useState<Question | null>(null);
   const dialog = useRef<HTMLDialogElement>(null);
 
@@ -23,8 +27,8 @@ export function useConfirm(): [JSX.Element, (title: string, body: string, confir
   }, [question]);
 
   const ask = useCallback(
-    (title: string, body: string, confirm: string) =>
-      new Promise<boolean>((resolve) => setQuestion({ title, body, confirm, resolve })),
+    (title: string, body: ComponentChildren, confirm: string, cancel = 'Keep it') =>
+      new Promise<boolean>((resolve) => setQuestion({ title, body, confirm, cancel, resolve })),
     [],
   );
 
@@ -45,10 +49,10 @@ export function useConfirm(): [JSX.Element, (title: string, body: string, confir
       {question && (
         <form method="dialog" onSubmit={(event) => (event.preventDefault(), answer(true))}>
           <h2 id="confirm-title">{question.title}</h2>
-          <p>{question.body}</p>
+          {typeof question.body === 'string' ? <p>{question.body}</p> : question.body}
           <div class="actions">
             <button type="button" class="button" onClick={() => answer(false)} data-testid="confirm-no">
-              Keep it
+              {question.cancel}
             </button>
             <button type="submit" class="button danger" data-testid="confirm-yes">
               {question.confirm}

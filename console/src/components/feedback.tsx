@@ -59,8 +59,8 @@ export function ErrorBox({
       </p>
       {trouble.fields.length > 0 && (
         <ul class="error-fields" data-testid="error-fields">
-          {trouble.fields.map((field) => (
-            <li key={field.parameter} data-parameter={field.parameter}>
+          {trouble.fields.map((field, index) => (
+            <li key={`${index}-${field.parameter}`} data-parameter={field.parameter}>
               <code>{field.parameter}</code>: {field.message}
             </li>
           ))}

@@ -3,7 +3,7 @@ import type { Accommodation } from '../../../client/index.js';
 import type { Trouble } from '../api.js';
 import { addDays, daysBetween, isDate } from '../dates.js';
 import { AccommodationSelect } from './accommodation-select.js';
-import { ConflictNotice } from './conflict.js';
+import { type AskedStay, HeldByNotice } from './conflict.js';
 import { ErrorBox } from './feedback.js';
 
 /**
@@ -44,6 +44,8 @@ export function ReservationForm({
   onCancel?: () => void;
 }) {
   const [values, setValues] = useState(initial);
+  // The stay the last answer was about: a block named by a 409 is looked up among its nights.
+  const [asked, setAsked] = useState<AskedStay | undefined>(undefined);
   const set = <K extends keyof StayValues>(key: K, value: StayValues[K]) =>
     setValues((current) => ({ ...current, [key]: value }));
   const nights = isDate(values.dateFrom) && isDate(values.dateTo) ? daysBetween(values.dateFrom, values.dateTo) : 0;
@@ -53,6 +55,9 @@ export function ReservationForm({
 
   const submit = (event: Event) => {
     event.preventDefault();
+    if (values.accommodation !== '') {
+      setAsked({ accommodation: values.accommodation, dateFrom: values.dateFrom, dateTo: values.dateTo });
+    }
     onSubmit(values);
   };
 
@@ -219,7 +224,7 @@ export function ReservationForm({
       {trouble && (
         <div class="wide">
           <ErrorBox trouble={trouble}>
-            {trouble.conflictingReservation !== undefined && <ConflictNotice id={trouble.conflictingReservation} />}
+            <HeldByNotice trouble={trouble} stay={asked} />
           </ErrorBox>
         </div>
       )}

@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import type { ReservationStatus } from '../../../client/index.js';
 
 /** SPEC §3 as the console shows it; the moves mirror src/modules/reservations/state-machine.ts. */
@@ -41,7 +42,8 @@ export function StatusBadge({ status }: { status: ReservationStatus }) {
   );
 }
 
-export function Legend() {
+/** The status colours; `children` adds items of a screen's own (the board's blocks). */
+export function Legend({ children }: { children?: ComponentChildren }) {
   return (
     <ul class="legend" aria-label="Status colours">
       {(Object.keys(STATUS_LABEL) as ReservationStatus[]).map((status) => (
@@ -50,6 +52,7 @@ export function Legend() {
           {STATUS_LABEL[status]}
         </li>
       ))}
+      {children}
     </ul>
   );
 }

@@ -1,14 +1,24 @@
 import { memo } from 'preact/compat';
 import { useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
-import type { Accommodation, ReservationSummary } from '../../../client/index.js';
+import type { Accommodation, Block, ReservationSummary } from '../../../client/index.js';
 import { api } from '../api.js';
+import { BlockForm, blockKindLabel, BlockPanel } from '../components/blocks.js';
 import { Empty, ErrorBox, Loading } from '../components/feedback.js';
 import { HOLDING, Legend, STATUS_LABEL } from '../components/status.js';
 import { useDesk } from '../context.js';
 import { allSummaries } from '../data.js';
-import { addDays, daysBetween, formatDate, formatMonth, formatWeekday, isDate, toDays } from '../dates.js';
+import {
+  addDays,
+  daysBetween,
+  formatDate,
+  formatDayMonth,
+  formatMonth,
+  formatWeekday,
+  isDate,
+  toDays,
+} from '../dates.js';
 import { useLoad } from '../hooks.js';
-import { navigate } from '../router.js';
+import { BOARD_DAYS_BEFORE, navigate } from '../router.js';
 
 /**
  * The planning board (SPEC §11): accommodations as rows grouped by type, days as columns,
@@ -19,7 +29,11 @@ import { navigate } from '../router.js';
  * Keyboard: the grid is one tab stop (role="grid" with aria-activedescendant, so the active cell
  * may scroll out of the DOM without the focus getting lost); arrows move the active cell, Page
  * Up/Down move a screenful of rows, Home/End go to the first/last day, Enter opens the reservation
- * under the cell or a new reservation for a free night.
+ * or block under the cell or a new reservation for a free night.
+ *
+ * Blocks (SPEC §13) are drawn as hatched grey bars labelled with their kind. Free nights of one row
+ * are selected by dragging across them, Shift+click or Shift+arrows; the selection is booked
+ * (Enter, or the button above the board) or blocked (B, or the button) with a small form.
  */
 
 const ROW_H = 34;
@@ -27,7 +41,7 @@ const HEAD_H = 46;
 const COL_W = 38;
 const LABEL_W = 220;
 /** Days before today shown by default, and days in the window. */
-const BEFORE = 3;
+const BEFORE = BOARD_DAYS_BEFORE;
 const DAYS = 94;
 const OVERSCAN_ROWS = 8;
 const OVERSCAN_COLS = 7;
@@ -44,6 +58,35 @@ function holderOf(reservations: ReservationSummary[] | undefined, night: string)
     }
   }
   return cancelled;
+}
+
+/** The block holding a night, if any (blocks never overlap: SPEC §13). */
+function blockOf(blocks: Block[] | undefined, night: string): Block | undefined {
+  return blocks?.find((block) => block.dateFrom <= night && night < block.dateTo);
+}
+
+/** A night that may be booked or blocked: nothing holds it (a cancelled stay's night is free). */
+function isFree(reservations: ReservationSummary[] | undefined, blocks: Block[] | undefined, night: string): boolean {
+  const holder = holderOf(reservations, night);
+  return (!holder || !HOLDING.includes(holder.status)) && !blockOf(blocks, night);
+}
+
+/** Free nights of one accommodation, chosen on the board: columns `anchor` … `end` (either order). */
+interface Selection {
+  accommodation: Accommodation;
+  row: number;
+  anchor: number;
+  end: number;
+}
+
+function nightsOf(selection: Selection, from: string): { dateFrom: string; dateTo: string; nights: number } {
+  const first = Math.min(selection.anchor, selection.end);
+  const last = Math.max(selection.anchor, selection.end);
+  return { dateFrom: addDays(from, first), dateTo: addDays(from, last + 1), nights: last - first + 1 };
+}
+
+function sameSelection(a: Selection | null, b: Selection | null): boolean {
+  return a === b || (!!a && !!b && a.row === b.row && a.anchor === b.anchor && a.end === b.end);
 }
 
 const byTitle = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
@@ -66,7 +109,7 @@ function rowsOf(accommodations: Accommodation[]): Row[] {
 }
 
 export function Board({ from: fromParam }: { from?: string }) {
-  const { organization } = useDesk();
+  const { organization, canWrite } = useDesk();
   const today = organization.today;
   const from = fromParam && isDate(fromParam) ? fromParam : addDays(today, -BEFORE);
   const last = addDays(from, DAYS - 1);
@@ -91,6 +134,43 @@ export function Board({ from: fromParam }: { from?: string }) {
       ),
     [organization.id, from, showCancelled],
   );
+
+  // Blocks come from GET /api/blocks, not from the availability grid (GET /api/availability), which
+  // would give reservations and blocks in one read: its holds carry neither a stay's guest, status
+  // and number (the bars need the summaries, cancelled ones included, all the same) nor a block's
+  // kind and note (what a block bar says). The grid would be a third read, not one instead of two.
+  const blocks = useLoad(
+    (signal) => api.blocks.list({ organization: organization.id, dateFrom: from, dateTo: last }, { signal }),
+    [organization.id, from],
+  );
+  // A selection's columns count from the first day shown: it lapses when the board moves.
+  const [picked, setPicked] = useState<{ from: string; selection: Selection } | null>(null);
+  const selection = picked?.from === from ? picked.selection : null;
+  const [blocking, setBlocking] = useState<{ accommodation: Accommodation; dateFrom: string; dateTo: string } | null>(
+    null,
+  );
+  const [opened, setOpened] = useState<{ block: Block; title: string } | null>(null);
+  const [message, setMessage] = useState('');
+  const select = (next: Selection | null) => {
+    setPicked((current) =>
+      next === null
+        ? null
+        : current?.from === from && sameSelection(current.selection, next)
+          ? current
+          : { from, selection: next },
+    );
+    if (next) setMessage('');
+  };
+  const block = (chosen: Selection) => {
+    const { dateFrom, dateTo } = nightsOf(chosen, from);
+    setBlocking({ accommodation: chosen.accommodation, dateFrom, dateTo });
+  };
+  const book = (chosen: Selection) => {
+    const { dateFrom, dateTo } = nightsOf(chosen, from);
+    navigate('new', { accommodation: chosen.accommodation.id, dateFrom, dateTo });
+  };
+  const chosen = selection && nightsOf(selection, from);
+  const focusGrid = () => document.querySelector<HTMLElement>('[data-testid="board-grid"]')?.focus();
 
   const jump = (date: string) => navigate('board', { from: addDays(date, -BEFORE) });
 
@@ -130,30 +210,114 @@ export function Board({ from: fromParam }: { from?: string }) {
           />
           Show cancelled and no-show
         </label>
-        <Legend />
+      </div>
+      <div class="board-status">
+        {/* Always there, one line high: the board below never jumps when a selection starts. */}
+        <div class="selection-bar" role="group" aria-label="Selected nights" data-testid="board-selection-bar">
+          <p class="selection-text" role="status" data-testid="board-selection-text">
+            {chosen && selection ? (
+              <>
+                <strong>{selection.accommodation.title}</strong>: {chosen.nights}{' '}
+                {chosen.nights === 1 ? 'night' : 'nights'}, {formatDayMonth(chosen.dateFrom)} –{' '}
+                {formatDayMonth(addDays(chosen.dateTo, -1))}
+              </>
+            ) : (
+              message || 'Drag across free nights (or Shift+click, Shift+arrows) to book or block them.'
+            )}
+          </p>
+          {selection && (
+            <>
+              <button
+                type="button"
+                class="button small primary"
+                onClick={() => book(selection)}
+                data-testid="selection-book"
+              >
+                Book
+              </button>
+              {canWrite && (
+                <button
+                  type="button"
+                  class="button small"
+                  onClick={() => block(selection)}
+                  data-testid="selection-block"
+                >
+                  Block…
+                </button>
+              )}
+              <button type="button" class="button small" onClick={() => select(null)} data-testid="selection-clear">
+                Clear
+              </button>
+            </>
+          )}
+        </div>
+        <Legend>
+          <li>
+            <span class="swatch bar block" aria-hidden="true" />
+            Blocked
+          </li>
+        </Legend>
       </div>
       {accommodations.error && <ErrorBox trouble={accommodations.error} onRetry={accommodations.reload} />}
       {reservations.error && <ErrorBox trouble={reservations.error} onRetry={reservations.reload} />}
-      {(!accommodations.data || !reservations.data) && !accommodations.error && !reservations.error && (
-        <Loading what="the board" />
-      )}
+      {blocks.error && <ErrorBox trouble={blocks.error} onRetry={blocks.reload} />}
+      {(!accommodations.data || !reservations.data || !blocks.data) &&
+        !accommodations.error &&
+        !reservations.error &&
+        !blocks.error && <Loading what="the board" />}
       {accommodations.data && accommodations.data.filter((a) => a.active).length === 0 && (
         <Empty>This organization has no active accommodations yet. Add them through the API or an import.</Empty>
       )}
-      {accommodations.data && reservations.data && accommodations.data.some((a) => a.active) && (
+      {accommodations.data && reservations.data && blocks.data && accommodations.data.some((a) => a.active) && (
         <Grid
           accommodations={accommodations.data}
           reservations={reservations.data}
+          blocks={blocks.data}
           from={from}
           today={today}
           focusDate={fromParam ? addDays(from, BEFORE) : today}
-          busy={reservations.loading}
+          busy={reservations.loading || blocks.loading}
+          selection={selection}
+          onSelect={select}
+          onBook={book}
+          onBlock={canWrite ? block : undefined}
+          onOpenBlock={(block, title) => setOpened({ block, title })}
         />
       )}
       <p class="hint">
-        Arrow keys move through the board, Enter opens the reservation or books a free night. Click a bar to open it, a
-        free night to book it.
+        Arrow keys move through the board; Enter opens the reservation or block, or books a free night; Shift+arrows
+        select nights, B blocks them, Escape clears. Click a bar to open it, a free night to book it.
       </p>
+      {blocking && (
+        <BlockForm
+          accommodation={blocking.accommodation}
+          dateFrom={blocking.dateFrom}
+          dateTo={blocking.dateTo}
+          onClose={() => setBlocking(null)}
+          returnFocus={focusGrid}
+          onCreated={(created) => {
+            setBlocking(null);
+            select(null);
+            setMessage(
+              `${blocking.accommodation.title} blocked (${blockKindLabel(created.kind)}), ${formatDayMonth(created.dateFrom)} – ${formatDayMonth(addDays(created.dateTo, -1))}.`,
+            );
+            blocks.reload();
+          }}
+        />
+      )}
+      {opened && (
+        <BlockPanel
+          block={opened.block}
+          accommodationTitle={opened.title}
+          onClose={() => setOpened(null)}
+          returnFocus={focusGrid}
+          onRemoved={() => {
+            setOpened(null);
+            setMessage(`The block of ${opened.title} is removed: its nights are free.`);
+            blocks.reload();
+          }}
+        />
+      )}
     </section>
   );
 }
@@ -189,17 +353,30 @@ function sameRange(a: Range, b: Range): boolean {
 function Grid({
   accommodations,
   reservations,
+  blocks,
   from,
   today,
   focusDate,
   busy,
+  selection,
+  onSelect,
+  onBook,
+  onBlock,
+  onOpenBlock,
 }: {
   accommodations: Accommodation[];
   reservations: ReservationSummary[];
+  blocks: Block[];
   from: string;
   today: string;
   focusDate: string;
   busy: boolean;
+  selection: Selection | null;
+  onSelect: (selection: Selection | null) => void;
+  onBook: (selection: Selection) => void;
+  /** Absent when the sign-in may not write. */
+  onBlock: ((selection: Selection) => void) | undefined;
+  onOpenBlock: (block: Block, accommodationTitle: string) => void;
 }) {
   const rows = useMemo(() => rowsOf(accommodations), [accommodations]);
   const byAccommodation = useMemo(() => {
@@ -211,6 +388,11 @@ function Grid({
     }
     return map;
   }, [reservations]);
+  const blocksByAccommodation = useMemo(() => {
+    const map = new Map<number, Block[]>();
+    for (const block of blocks) map.set(block.accommodation, [...(map.get(block.accommodation) ?? []), block]);
+    return map;
+  }, [blocks]);
   const unitRows = useMemo(() => rows.flatMap((row, index) => (row.kind === 'unit' ? [index] : [])), [rows]);
   const days = useMemo(() => Array.from({ length: DAYS }, (_, i) => addDays(from, i)), [from]);
   const todayIndex = daysBetween(from, today);
@@ -260,9 +442,9 @@ function Grid({
     [days, firstCol, lastCol],
   );
   // Rows are memoized: a stable click handler keeps a row that did not change from rendering again.
-  const openRef = useRef<(accommodation: Accommodation, date: string) => void>(() => {});
+  const openRef = useRef<(accommodation: Accommodation, date: string, extend: boolean) => void>(() => {});
   const onCell = useMemo(
-    () => (accommodation: Accommodation, date: string) => openRef.current(accommodation, date),
+    () => (accommodation: Accommodation, date: string, extend: boolean) => openRef.current(accommodation, date, extend),
     [],
   );
 
@@ -288,22 +470,114 @@ function Grid({
     else if (left + COL_W > element.scrollLeft + visibleCols) element.scrollLeft = left + COL_W - visibleCols;
   };
 
+  const freeAt = (accommodation: Accommodation, col: number) =>
+    isFree(byAccommodation.get(accommodation.id), blocksByAccommodation.get(accommodation.id), addDays(from, col));
+  /** From `anchor` towards `target`, the farthest column reached over free nights only. */
+  const reachFree = (accommodation: Accommodation, anchor: number, target: number) => {
+    const step = Math.sign(target - anchor);
+    const goal = Math.min(DAYS - 1, Math.max(0, target));
+    let col = anchor;
+    while (col !== goal && freeAt(accommodation, col + step)) col += step;
+    return col;
+  };
+  /** The selection grown from its anchor (or from `start` when it is in another row) to `target`. */
+  const extendTo = (row: number, accommodation: Accommodation, start: number, target: number) => {
+    const anchor = selection && selection.row === row ? selection.anchor : start;
+    const end = reachFree(accommodation, anchor, target);
+    onSelect({ accommodation, row, anchor, end });
+    return end;
+  };
+
   const open = (accommodation: Accommodation, date: string) => {
     const holder = holderOf(byAccommodation.get(accommodation.id), date);
-    if (holder) navigate(`reservations/${holder.id}`);
+    const block = blockOf(blocksByAccommodation.get(accommodation.id), date);
+    // A stay holding the night first; else the block; else a cancelled stay shown on it; else book it.
+    if (holder && HOLDING.includes(holder.status)) navigate(`reservations/${holder.id}`);
+    else if (block) onOpenBlock(block, accommodation.title);
+    else if (holder) navigate(`reservations/${holder.id}`);
     else navigate('new', { accommodation: accommodation.id, dateFrom: date });
   };
-  openRef.current = (accommodation, date) => {
+
+  // A drag over free nights of one row selects them; the click that ends a drag opens nothing.
+  const drag = useRef<{ row: number; accommodation: Accommodation; anchor: number; moved: boolean } | null>(null);
+  const dragged = useRef(false);
+  const canvas = useRef<HTMLDivElement>(null);
+  const onPointerDown = (event: PointerEvent) => {
+    drag.current = null;
+    dragged.current = false;
+    if (event.button !== 0 || event.shiftKey) return;
+    const cell = (event.target as HTMLElement).closest<HTMLElement>('.board-cell');
+    const date = cell?.dataset.date;
+    const row = rows.findIndex(
+      (candidate) => candidate.kind === 'unit' && String(candidate.accommodation.id) === cell?.dataset.accommodationId,
+    );
+    const unit = rows[row];
+    if (!date || unit?.kind !== 'unit' || !freeAt(unit.accommodation, daysBetween(from, date))) return;
+    drag.current = { row, accommodation: unit.accommodation, anchor: daysBetween(from, date), moved: false };
+  };
+  const onPointerMove = (event: PointerEvent) => {
+    const current = drag.current;
+    if (!current) return;
+    if ((event.buttons & 1) === 0) {
+      drag.current = null;
+      return;
+    }
+    const left = canvas.current?.getBoundingClientRect().left ?? 0;
+    const target = Math.floor((event.clientX - left - LABEL_W) / COL_W);
+    const end = reachFree(current.accommodation, current.anchor, target);
+    if (end === current.anchor && !current.moved) return;
+    current.moved = true;
+    onSelect({ accommodation: current.accommodation, row: current.row, anchor: current.anchor, end });
+    setActive({ row: current.row, col: end });
+  };
+  const onPointerUp = () => {
+    dragged.current = drag.current?.moved ?? false;
+    drag.current = null;
+  };
+
+  openRef.current = (accommodation, date, extend) => {
     const row = rows.findIndex(
       (candidate) => candidate.kind === 'unit' && candidate.accommodation.id === accommodation.id,
     );
-    setActive({ row, col: daysBetween(from, date) });
+    const col = daysBetween(from, date);
+    if (dragged.current) {
+      dragged.current = false;
+      return;
+    }
+    if (extend && freeAt(accommodation, col)) {
+      // Shift+click: from the active night of this row when it is free, else this night alone.
+      const start = active.row === row && freeAt(accommodation, active.col) ? active.col : col;
+      setActive({ row, col: extendTo(row, accommodation, start, col) });
+      return;
+    }
+    setActive({ row, col });
     open(accommodation, date);
   };
 
   const onKeyDown = (event: KeyboardEvent) => {
     const position = unitRows.indexOf(active.row);
     const page = Math.max(1, Math.floor(((scroller.current?.clientHeight ?? 600) - HEAD_H) / ROW_H) - 1);
+    const unit = activeRow?.kind === 'unit' ? activeRow.accommodation : undefined;
+    if (event.shiftKey && (event.key === 'ArrowRight' || event.key === 'ArrowLeft') && unit) {
+      event.preventDefault();
+      if (!freeAt(unit, active.col)) return;
+      const col = extendTo(active.row, unit, active.col, active.col + (event.key === 'ArrowRight' ? 1 : -1));
+      setActive({ row: active.row, col });
+      reveal(active.row, col);
+      return;
+    }
+    if (event.key === 'Escape' && selection) {
+      event.preventDefault();
+      onSelect(null);
+      return;
+    }
+    if ((event.key === 'b' || event.key === 'B') && unit && onBlock && !event.ctrlKey && !event.metaKey) {
+      event.preventDefault();
+      if (selection) onBlock(selection);
+      else if (freeAt(unit, active.col))
+        onBlock({ accommodation: unit, row: active.row, anchor: active.col, end: active.col });
+      return;
+    }
     let next: { row: number; col: number } | undefined;
     switch (event.key) {
       case 'ArrowDown':
@@ -334,13 +608,16 @@ function Grid({
       case ' ':
         if (activeRow?.kind === 'unit') {
           event.preventDefault();
-          open(activeRow.accommodation, activeDate);
+          if (selection && selection.row === active.row) onBook(selection);
+          else open(activeRow.accommodation, activeDate);
         }
         return;
       default:
         return;
     }
     event.preventDefault();
+    // Moving on without Shift lets the selection go, as in a spreadsheet.
+    if (selection) onSelect(null);
     setActive(next);
     reveal(next.row, next.col);
   };
@@ -359,10 +636,14 @@ function Grid({
       aria-colcount={DAYS + 1}
       aria-activedescendant={activeId}
       aria-busy={busy}
+      aria-multiselectable="true"
       onKeyDown={onKeyDown}
+      onPointerDown={onPointerDown}
+      onPointerMove={onPointerMove}
+      onPointerUp={onPointerUp}
       data-testid="board-grid"
     >
-      <div class="board-canvas" style={{ width: `${canvasWidth}px`, height: `${canvasHeight}px` }}>
+      <div ref={canvas} class="board-canvas" style={{ width: `${canvasWidth}px`, height: `${canvasHeight}px` }}>
         <div class="board-head" role="row" aria-rowindex={1}>
           <div class="board-corner" role="columnheader" aria-colindex={1}>
             Accommodation
@@ -422,6 +703,9 @@ function Grid({
               key={row.accommodation.id}
               accommodation={row.accommodation}
               reservations={byAccommodation.get(row.accommodation.id)}
+              blocks={blocksByAccommodation.get(row.accommodation.id)}
+              selectedFrom={selection?.row === index ? Math.min(selection.anchor, selection.end) : undefined}
+              selectedTo={selection?.row === index ? Math.max(selection.anchor, selection.end) : undefined}
               rowIndex={index}
               top={top}
               cols={cols}
@@ -457,6 +741,9 @@ function longDate(date: string): string {
 const UnitRow = memo(function UnitRow({
   accommodation,
   reservations,
+  blocks,
+  selectedFrom,
+  selectedTo,
   rowIndex,
   top,
   cols,
@@ -467,13 +754,17 @@ const UnitRow = memo(function UnitRow({
 }: {
   accommodation: Accommodation;
   reservations: ReservationSummary[] | undefined;
+  blocks: Block[] | undefined;
+  /** The selected nights of this row, as columns (both included). */
+  selectedFrom: number | undefined;
+  selectedTo: number | undefined;
   rowIndex: number;
   top: number;
   cols: { date: string; index: number }[];
   from: string;
   today: string;
   activeDate: string | undefined;
-  onCell: (accommodation: Accommodation, date: string) => void;
+  onCell: (accommodation: Accommodation, date: string, extend: boolean) => void;
 }) {
   const start = toDays(from);
   return (
@@ -492,7 +783,7 @@ const UnitRow = memo(function UnitRow({
         if ((event.target as HTMLElement).closest('.board-label')) return;
         const left = (event.currentTarget as HTMLElement).getBoundingClientRect().left;
         const index = Math.floor((event.clientX - left - LABEL_W) / COL_W);
-        if (index >= 0 && index < DAYS) onCell(accommodation, addDays(from, index));
+        if (index >= 0 && index < DAYS) onCell(accommodation, addDays(from, index), event.shiftKey);
       }}
     >
       <div class="board-label" role="rowheader" aria-colindex={1} title={accommodation.title}>
@@ -502,8 +793,13 @@ const UnitRow = memo(function UnitRow({
         </span>
       </div>
       {cols.map(({ date, index }) => {
-        const holder = holderOf(reservations, date);
+        const found = holderOf(reservations, date);
+        const block = blockOf(blocks, date);
+        // A cancelled stay shown on a blocked night does not hide the block.
+        const holder = block && found && !HOLDING.includes(found.status) ? undefined : found;
         const active = date === activeDate;
+        const selected =
+          selectedFrom !== undefined && selectedTo !== undefined && index >= selectedFrom && index <= selectedTo;
         // Only the active cell needs an id and a name: it is the one aria-activedescendant points at,
         // and the one a screen reader reads. Leaving them off the others keeps scrolling cheap.
         return (
@@ -514,24 +810,62 @@ const UnitRow = memo(function UnitRow({
             aria-colindex={index + 2}
             aria-label={
               active
-                ? holder
-                  ? `${accommodation.title}, ${longDate(date)}: ${holder.guestName}, ${STATUS_LABEL[holder.status]}, ${holder.reservationNumber}`
-                  : `${accommodation.title}, ${longDate(date)}: free`
+                ? `${accommodation.title}, ${longDate(date)}: ${
+                    holder
+                      ? `${holder.guestName}, ${STATUS_LABEL[holder.status]}, ${holder.reservationNumber}`
+                      : block
+                        ? `blocked, ${blockKindLabel(block.kind)}${block.note ? `, ${block.note}` : ''}`
+                        : 'free'
+                  }${selected ? ', selected' : ''}`
                 : undefined
             }
-            aria-selected={active || undefined}
+            aria-selected={active || selected || undefined}
             class={`board-cell${date === today ? ' is-today' : ''}${isWeekend(date) ? ' is-weekend' : ''}${active ? ' is-active' : ''}`}
             style={{ left: `${LABEL_W + index * COL_W}px` }}
             data-testid="board-cell"
             data-accommodation-id={accommodation.id}
             data-date={date}
             data-reservation-id={holder?.id}
+            data-block-id={holder ? undefined : block?.id}
           />
         );
       })}
       {/* Bars are drawn over the cells for the eye and the mouse; the cells carry the same facts for
           assistive technology, so the bars are hidden from it. */}
       <div class="board-bars" aria-hidden="true">
+        {selectedFrom !== undefined && selectedTo !== undefined && (
+          <div
+            class="board-selection"
+            style={{
+              left: `${LABEL_W + selectedFrom * COL_W + 1}px`,
+              width: `${(selectedTo - selectedFrom + 1) * COL_W - 2}px`,
+            }}
+            data-testid="board-selection"
+          />
+        )}
+        {(blocks ?? []).map((block) => {
+          const a = Math.max(0, toDays(block.dateFrom) - start);
+          const b = Math.min(DAYS, toDays(block.dateTo) - start);
+          if (b <= a) return null;
+          const label = blockKindLabel(block.kind);
+          // No click handler of its own: the click reaches the row, which opens what holds the night.
+          return (
+            <div
+              key={`block-${block.id}`}
+              class={`bar block block-${block.kind}${a === 0 && block.dateFrom < from ? ' cut-start' : ''}`}
+              style={{ left: `${LABEL_W + a * COL_W + 2}px`, width: `${(b - a) * COL_W - 4}px` }}
+              title={`Blocked: ${label}${block.note ? ` · ${block.note}` : ''} · ${block.dateFrom} → ${block.dateTo}`}
+              data-testid="board-block"
+              data-block-id={block.id}
+              data-kind={block.kind}
+            >
+              <span class="bar-text">
+                {label}
+                {block.note ? ` · ${block.note}` : ''}
+              </span>
+            </div>
+          );
+        })}
         {(reservations ?? []).map((reservation) => {
           const a = Math.max(0, toDays(reservation.dateFrom) - start);
           const b = Math.min(DAYS, toDays(reservation.dateTo) - start);

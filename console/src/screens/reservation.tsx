@@ -4,9 +4,10 @@ import { api, troubleOf, type Trouble } from '../api.js';
 import { ErrorBox, Loading } from '../components/feedback.js';
 import { ReservationForm, type StayValues } from '../components/reservation-form.js';
 import { StatusActions } from '../components/status-actions.js';
+import { RuleBreaks } from '../components/rule-breaks.js';
 import { StatusBadge } from '../components/status.js';
 import { useDesk } from '../context.js';
-import { guestsOf, money } from '../data.js';
+import { guestsOf, money, takeWarnings } from '../data.js';
 import { formatDate, formatStamp } from '../dates.js';
 import { useLoad } from '../hooks.js';
 import { href } from '../router.js';
@@ -17,7 +18,9 @@ import { href } from '../router.js';
  * so what is shown is always what the service stored.
  */
 export function ReservationPanel({ id }: { id: number }) {
-  const { organization, canWrite } = useDesk();
+  const { organization, canWrite, isAdmin } = useDesk();
+  // The stay rules it broke when this page created it, in the service's words: shown once.
+  const [warnings] = useState(() => takeWarnings(id));
   const [editing, setEditing] = useState(false);
   const [busy, setBusy] = useState(false);
   const [trouble, setTrouble] = useState<Trouble | null>(null);
@@ -92,6 +95,12 @@ export function ReservationPanel({ id }: { id: number }) {
         <p class="notice" role="status" data-testid="panel-saved">
           {saved}
         </p>
+      )}
+      {warnings.length > 0 && (
+        <div class="notice warning" role="status" data-testid="panel-warnings">
+          <p>Created, although it breaks the park’s stay rules:</p>
+          <RuleBreaks warnings={warnings} admin={isAdmin} />
+        </div>
       )}
       {trouble && !editing && <ErrorBox trouble={trouble} />}
       <div class="panel-grid">

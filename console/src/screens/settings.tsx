@@ -7,10 +7,11 @@ import { SecretOnce } from '../components/secret.js';
 import { useDesk } from '../context.js';
 import { formatStamp } from '../dates.js';
 import { useLoad } from '../hooks.js';
+import { StayRules } from './stay-rules.js';
 
 /**
- * Settings (SPEC §11, scope admin): the organization's API keys and Basic credentials, and its
- * webhook endpoints. Secrets come back once, in the creating response; the page shows them until
+ * Settings (SPEC §11, scope admin): the organization's API keys and Basic credentials, its
+ * webhook endpoints, and its stay rules (SPEC §13, stay-rules.tsx). Secrets come back once, in the creating response; the page shows them until
  * dismissed and keeps them nowhere else.
  */
 export function Settings() {
@@ -21,6 +22,7 @@ export function Settings() {
       </div>
       <Credentials />
       <Webhooks />
+      <StayRules />
     </section>
   );
 }
@@ -225,6 +227,9 @@ const EVENT_TYPES: WebhookEndpoint['types'] = [
   'accommodation.created',
   'accommodation.updated',
   'accommodation.deactivated',
+  'block.created',
+  'block.updated',
+  'block.deleted',
 ];
 
 function Webhooks() {
