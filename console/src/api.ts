@@ -47,19 +47,6 @@ export interface Trouble {
   retryAfter?: number;
 }
 
-/**
- * A nullable field's broken value also earns ajv's "must be null" and "must match a schema in anyOf"
- * (it tried both branches of `T | null`). Where the field's own problem is named, they only confuse.
- */
-const UNION_NOISE = new Set(['must be null', 'must match a schema in anyOf']);
-
-function clearerFields(errors: Trouble['fields']): Trouble['fields'] {
-  const specific = errors.filter((error) => !UNION_NOISE.has(error.message));
-  const named = (parameter: string) =>
-    specific.some((error) => error.parameter === parameter || error.parameter.startsWith(`${parameter}.`));
-  return errors.filter((error) => !UNION_NOISE.has(error.message) || !named(error.parameter));
-}
-
 function heldByOf(value: unknown): Trouble['heldBy'] {
   if (typeof value !== 'object' || value === null) return undefined;
   const { kind, id } = value as { kind?: unknown; id?: unknown };
@@ -78,7 +65,7 @@ export function troubleOf(error: unknown): Trouble {
       status: error.status,
       title: problem.title,
       detail: problem.detail,
-      fields: clearerFields(problem.errors ?? []),
+      fields: problem.errors ?? [],
       conflictingReservation:
         typeof problem.conflictingReservation === 'number' ? problem.conflictingReservation : undefined,
       heldBy: heldByOf(problem.heldBy),

@@ -104,13 +104,23 @@ function validationMessage(
   return error.message ?? 'is invalid';
 }
 
+const isNullBranch = (item: NonNullable<FastifyError['validation']>[number]) =>
+  item.keyword === 'type' && (item.params as { type?: unknown }).type === 'null';
+
 export function toAppError(error: unknown): AppError | undefined {
   if (error instanceof AppError) return error;
   const fastifyError = error as Partial<FastifyError>;
   if (fastifyError.validation) {
     const seen = new Set<string>();
     const errors: ParameterError[] = [];
+    // A value that may also be null (`anyOf: [schema, null]`) that breaks its schema is told what the
+    // schema wants: Ajv's two lines about the null branch and the union say nothing more.
+    const explained = fastifyError.validation
+      .filter((item) => item.keyword !== 'anyOf' && !isNullBranch(item))
+      .map((item) => item.instancePath);
+    const isExplained = (path: string) => explained.some((p) => p === path || p.startsWith(`${path}/`));
     for (const item of fastifyError.validation) {
+      if ((item.keyword === 'anyOf' || isNullBranch(item)) && isExplained(item.instancePath)) continue;
       const parameter = parameterName(item, fastifyError.validationContext);
       const message = validationMessage(item, fastifyError.validationContext);
       // allErrors reports union branches separately; one line per parameter and message is enough.

@@ -188,24 +188,25 @@ export interface StayRuleWarning {
 }
 
 const WEEKDAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 const weekdays = (days: readonly number[]) => days.map((d) => WEEKDAY_NAMES[d - 1]).join(', ');
 
 /** Each broken rule with the value that decided it, and the rule that set it (if not the default). */
 export function ruleWarnings(rules: EffectiveRules, stay: Stay, today: string): StayRuleWarning[] {
   const nights = daysBetween(stay.dateFrom, stay.dateTo);
   const details: Record<StayRuleReason, [StayRuleField, string]> = {
-    'min-nights': ['minNights', `${nights} nights, at least ${rules.minNights} required`],
-    'max-nights': ['maxNights', `${nights} nights, at most ${rules.maxNights} allowed`],
+    'min-nights': ['minNights', `${count(nights, 'night')}, at least ${rules.minNights} required`],
+    'max-nights': ['maxNights', `${count(nights, 'night')}, at most ${rules.maxNights} allowed`],
     'arrival-day': ['arrivalDays', `arrivals only on ${weekdays(rules.arrivalDays)}`],
     'departure-day': ['departureDays', `departures only on ${weekdays(rules.departureDays)}`],
     'closed-to-arrival': ['closedToArrival', `no arrivals on ${stay.dateFrom}`],
     'closed-to-departure': ['closedToDeparture', `no departures on ${stay.dateTo}`],
-    'too-soon': ['minDaysBeforeArrival', `sold at least ${rules.minDaysBeforeArrival} days before arrival`],
+    'too-soon': ['minDaysBeforeArrival', `sold at least ${count(rules.minDaysBeforeArrival, 'day')} before arrival`],
     'too-far': [
       'maxDaysBeforeArrival',
       rules.maxDaysBeforeArrival === undefined
         ? 'sold at most two years before arrival'
-        : `sold at most ${rules.maxDaysBeforeArrival} days before arrival`,
+        : `sold at most ${count(rules.maxDaysBeforeArrival, 'day')} before arrival`,
     ],
     'not-bookable': ['bookable', 'not for sale'],
   };
