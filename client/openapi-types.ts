@@ -4533,26 +4533,11 @@ export interface operations {
                     RateLimit?: string;
                     /** @description The quota: requests per window of w seconds, per credential */
                     "RateLimit-Policy"?: string;
-                    /** @description Strong entity tag of the response; send it back in If-None-Match */
-                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Block"][];
                 };
-            };
-            /** @description Not Modified: If-None-Match matched the ETag of the representation this request selects (its content coding included). No body, and none of its metadata: no Content-Type, Content-Length or Content-Encoding */
-            304: {
-                headers: {
-                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
-                    RateLimit?: string;
-                    /** @description The quota: requests per window of w seconds, per credential */
-                    "RateLimit-Policy"?: string;
-                    /** @description Strong entity tag of the response; send it back in If-None-Match */
-                    ETag?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
             /** @description Invalid input: `errors` names every broken parameter */
             400: {
@@ -4777,6 +4762,19 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The change conflicts with the data (a taken night, a state move) */
+            409: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The body is larger than 64 KiB */
             413: {
                 headers: {
@@ -4948,6 +4946,19 @@ export interface operations {
             /** @description The Accept header rules JSON out */
             406: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The change conflicts with the data (a taken night, a state move) */
+            409: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5143,6 +5154,19 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The change conflicts with the data (a taken night, a state move) */
+            409: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The body is larger than 64 KiB */
             413: {
                 headers: {
@@ -5229,26 +5253,11 @@ export interface operations {
                     RateLimit?: string;
                     /** @description The quota: requests per window of w seconds, per credential */
                     "RateLimit-Policy"?: string;
-                    /** @description Strong entity tag of the response; send it back in If-None-Match */
-                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["StayRule"][];
                 };
-            };
-            /** @description Not Modified: If-None-Match matched the ETag of the representation this request selects (its content coding included). No body, and none of its metadata: no Content-Type, Content-Length or Content-Encoding */
-            304: {
-                headers: {
-                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
-                    RateLimit?: string;
-                    /** @description The quota: requests per window of w seconds, per credential */
-                    "RateLimit-Policy"?: string;
-                    /** @description Strong entity tag of the response; send it back in If-None-Match */
-                    ETag?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
             /** @description Invalid input: `errors` names every broken parameter */
             400: {
@@ -5470,6 +5479,19 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The change conflicts with the data (a taken night, a state move) */
+            409: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The body is larger than 64 KiB */
             413: {
                 headers: {
@@ -5641,6 +5663,19 @@ export interface operations {
             /** @description The Accept header rules JSON out */
             406: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The change conflicts with the data (a taken night, a state move) */
+            409: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5839,6 +5874,19 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description The change conflicts with the data (a taken night, a state move) */
+            409: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description The body is larger than 64 KiB */
             413: {
                 headers: {
@@ -5937,6 +5985,8 @@ export interface operations {
                     RateLimit?: string;
                     /** @description The quota: requests per window of w seconds, per credential */
                     "RateLimit-Policy"?: string;
+                    /** @description Strong entity tag of the response; send it back in If-None-Match */
+                    ETag?: string;
                     /** @description Where to follow the changes feed from (GET /api/events?after=…) to see every change this response does not show */
                     "Events-Cursor"?: string;
                     [name: string]: unknown;
@@ -5944,6 +5994,19 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["AvailabilityGrid"];
                 };
+            };
+            /** @description Not Modified: If-None-Match matched the ETag of the representation this request selects (its content coding included). No body, and none of its metadata: no Content-Type, Content-Length or Content-Encoding */
+            304: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    /** @description Strong entity tag of the response; send it back in If-None-Match */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid input: `errors` names every broken parameter */
             400: {
@@ -6080,6 +6143,8 @@ export interface operations {
                     RateLimit?: string;
                     /** @description The quota: requests per window of w seconds, per credential */
                     "RateLimit-Policy"?: string;
+                    /** @description Strong entity tag of the response; send it back in If-None-Match */
+                    ETag?: string;
                     /** @description Where to follow the changes feed from (GET /api/events?after=…) to see every change this response does not show */
                     "Events-Cursor"?: string;
                     [name: string]: unknown;
@@ -6087,6 +6152,19 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["AvailabilitySearchResult"][];
                 };
+            };
+            /** @description Not Modified: If-None-Match matched the ETag of the representation this request selects (its content coding included). No body, and none of its metadata: no Content-Type, Content-Length or Content-Encoding */
+            304: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    /** @description Strong entity tag of the response; send it back in If-None-Match */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Invalid input: `errors` names every broken parameter */
             400: {
