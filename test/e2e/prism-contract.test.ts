@@ -5,7 +5,9 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { insertBlock } from '../../src/modules/blocks/blocks.repository.js';
 import { importDocument } from '../../src/modules/data/import.service.js';
+import { formatTimestamp } from '../../src/shared/dates.js';
 import { DIALECTS } from '../helpers/databases.js';
 import { apiKeyFor, basicFor, fixedClock } from '../helpers/fixtures.js';
 import { rememberSecret } from '../helpers/secrets.js';
@@ -159,9 +161,26 @@ describe.each(DIALECTS)('Prism proxying real servers with their own /openapi.jso
   let receiver: Server;
   const data = summariesDataSet();
   const keys = { writer: '', reader: '', admin: '', limited: '', basic: '' };
+  let externalBlock = 0;
 
   beforeAll(async () => {
     await importDocument(used.db, fixedClock(), data);
+    // An external block comes only from a subscribed calendar (SPEC §16), which no request of this
+    // document makes: the data set holds one as a calendar's import leaves it, on nights nobody holds.
+    const stamp = formatTimestamp(fixedClock()());
+    externalBlock = (
+      await insertBlock(used.db.kysely, {
+        organization_id: PARK,
+        accommodation_id: 40,
+        date_from: '2025-07-20',
+        date_to: '2025-07-24',
+        kind: 'external',
+        note: 'Booked on another channel',
+        calendar_id: 1,
+        created: stamp,
+        modified: stamp,
+      })
+    ).id;
     keys.writer = await apiKeyFor(used.db, { organizations: [PARK], scope: 'write' });
     keys.reader = await apiKeyFor(used.db, { organizations: [PARK] });
     keys.admin = await apiKeyFor(used.db, { organizations: [PARK], scope: 'admin' });
@@ -985,6 +1004,517 @@ describe.each(DIALECTS)('Prism proxying real servers with their own /openapi.jso
       body: hook,
     });
 
+    // Blocks (SPEC §13, scope write): made on nights the data set leaves free (unit 39 holds nothing),
+    // refused over a reservation that holds nights, then the errors every block operation shares.
+    const held = data.reservations.find((r) => r.organization === PARK && r.status === 'checked-out');
+    const overHeld = {
+      accommodation: typeof held?.accommodation === 'object' ? held.accommodation.id : Number(held?.accommodation),
+      dateFrom: String(held?.dateFrom),
+      dateTo: String(held?.dateTo),
+    };
+    const block = {
+      organization: PARK,
+      accommodation: 39,
+      dateFrom: '2027-03-01',
+      dateTo: '2027-03-04',
+      kind: 'maintenance',
+      note: 'New roof',
+    };
+    const blocked = await run({
+      operation: 'createBlock',
+      status: 201,
+      method: 'POST',
+      path: '/api/blocks',
+      headers: { ...writer, 'idempotency-key': 'prism-block-1' },
+      body: block,
+    });
+    const blockId = json(blocked).id as number;
+    const reblocked = await run({
+      operation: 'createBlock',
+      status: 201,
+      method: 'POST',
+      path: '/api/blocks',
+      headers: { ...writer, 'idempotency-key': 'prism-block-1' },
+      body: block,
+    });
+    expect.soft(reblocked.headers['idempotent-replayed']).toBe('true');
+    expect.soft(json(reblocked).id).toBe(blockId);
+    await run({
+      operation: 'createBlock',
+      status: 422,
+      method: 'POST',
+      path: '/api/blocks',
+      headers: { ...writer, 'idempotency-key': 'prism-block-1' },
+      body: { ...block, kind: 'owner' },
+    });
+    const overBooking = await run({
+      operation: 'createBlock',
+      status: 409,
+      method: 'POST',
+      path: '/api/blocks',
+      headers: writer,
+      body: { ...block, ...overHeld },
+    });
+    expect.soft(json(overBooking).heldBy).toEqual({ kind: 'reservation', id: held?.id });
+    await run({
+      operation: 'createBlock',
+      status: 400,
+      method: 'POST',
+      path: '/api/blocks',
+      headers: writer,
+      body: { ...block, dateTo: block.dateFrom },
+    });
+    // `external` only comes from a calendar: the document's enum leaves it out.
+    await run({
+      operation: 'createBlock',
+      status: 400,
+      method: 'POST',
+      path: '/api/blocks',
+      headers: writer,
+      body: { ...block, kind: 'external' },
+      brokenOnPurpose: true,
+    });
+    await run({
+      operation: 'createBlock',
+      status: 401,
+      method: 'POST',
+      path: '/api/blocks',
+      headers: wrongKey,
+      body: block,
+    });
+    await run({
+      operation: 'createBlock',
+      status: 403,
+      method: 'POST',
+      path: '/api/blocks',
+      headers: writer,
+      body: { ...block, organization: OTHER },
+    });
+
+    const blocksList = `/api/blocks?organization=${PARK}&dateFrom=2027-03-01&dateTo=2027-03-31`;
+    const listedBlocks = await run({
+      operation: 'listBlocks',
+      status: 200,
+      method: 'GET',
+      path: blocksList,
+      headers: reader,
+    });
+    expect.soft(JSON.parse(listedBlocks.body.toString('utf8'))).toEqual([json(blocked)]);
+    await run({
+      operation: 'listBlocks',
+      status: 200,
+      method: 'GET',
+      path: `/api/blocks?dateFrom=2025-07-01&dateTo=2025-07-31&accommodation=40`,
+      headers: basic,
+    });
+    await run({
+      operation: 'listBlocks',
+      status: 400,
+      method: 'GET',
+      path: `/api/blocks?organization=${PARK}&dateFrom=2027-03-01`,
+      headers: reader,
+      brokenOnPurpose: true,
+    });
+    await run({
+      operation: 'listBlocks',
+      status: 400,
+      method: 'GET',
+      path: `/api/blocks?organization=${PARK}&dateFrom=2027-03-01&dateTo=2028-03-01`,
+      headers: reader,
+    });
+    await run({
+      operation: 'listBlocks',
+      status: 403,
+      method: 'GET',
+      path: blocksList.replace(`organization=${PARK}`, `organization=${OTHER}`),
+      headers: reader,
+    });
+
+    const blockPath = `/api/blocks/${blockId}`;
+    await run({
+      operation: 'updateBlock',
+      status: 200,
+      method: 'PATCH',
+      path: blockPath,
+      headers: writer,
+      body: { dateTo: '2027-03-05', note: 'New roof, and the gutters' },
+    });
+    const moved = await run({
+      operation: 'updateBlock',
+      status: 409,
+      method: 'PATCH',
+      path: blockPath,
+      headers: writer,
+      body: overHeld,
+    });
+    expect.soft(json(moved).heldBy).toEqual({ kind: 'reservation', id: held?.id });
+    await run({
+      operation: 'updateBlock',
+      status: 400,
+      method: 'PATCH',
+      path: blockPath,
+      headers: writer,
+      body: { dateTo: '2027-02-01' },
+    });
+    // An external block changes only with its calendar.
+    for (const [operation, method, body] of [
+      ['updateBlock', 'PATCH', { note: 'Ours now' }],
+      ['deleteBlock', 'DELETE', undefined],
+    ] as const) {
+      await run({ operation, status: 409, method, path: `/api/blocks/${externalBlock}`, headers: writer, body });
+    }
+    const blockOperations: [string, string, string, object | undefined][] = [
+      ['listBlocks', 'GET', blocksList, undefined],
+      ['createBlock', 'POST', '/api/blocks', block],
+      ['updateBlock', 'PATCH', blockPath, { note: 'Prism' }],
+      ['deleteBlock', 'DELETE', blockPath, undefined],
+    ];
+    for (const [operation, method, path, body] of blockOperations) {
+      await run({ operation, status: 401, method, path, headers: nobody, body, brokenOnPurpose: true });
+      await run({ operation, status: 406, method, path, headers: html, body });
+      // Reading needs no more than read; every change needs write.
+      if (method !== 'GET') await run({ operation, status: 403, method, path, headers: reader, body });
+      if (path === blockPath) {
+        await run({ operation, status: 404, method, path: '/api/blocks/999999', headers: writer, body });
+        await run({
+          operation,
+          status: 400,
+          method,
+          path: '/api/blocks/abc',
+          headers: writer,
+          body,
+          brokenOnPurpose: true,
+        });
+      }
+      if (method === 'PATCH' || method === 'POST') {
+        await run({
+          operation,
+          status: 400,
+          method,
+          path,
+          headers: writer,
+          body: { ...body, colour: 'green' },
+          brokenOnPurpose: true,
+        });
+      }
+      if (method !== 'GET') {
+        await run({
+          operation,
+          status: 413,
+          method,
+          path,
+          headers: writer,
+          body: { note: 'x'.repeat(70 * 1024) },
+          brokenOnPurpose: true,
+        });
+        await run({
+          operation,
+          status: 415,
+          method,
+          path,
+          headers: plainText,
+          body: 'a block',
+          brokenOnPurpose: true,
+        });
+      }
+    }
+    const unblocked = await run({
+      operation: 'deleteBlock',
+      status: 200,
+      method: 'DELETE',
+      path: blockPath,
+      headers: writer,
+    });
+    expect.soft(json(unblocked)).toMatchObject({ id: blockId, dateTo: '2027-03-05' });
+    await run({ operation: 'deleteBlock', status: 404, method: 'DELETE', path: blockPath, headers: writer });
+
+    // Stay rules (SPEC §13): read with read, written with admin. Unit 39 in September 2027: at most
+    // three nights, arriving on Saturdays; October 2027: at most a week.
+    const rule = {
+      organization: PARK,
+      accommodation: 39,
+      dateFrom: '2027-09-01',
+      dateTo: '2027-09-30',
+      maxNights: 3,
+      arrivalDays: [6],
+    };
+    const ruled = await run({
+      operation: 'createStayRule',
+      status: 201,
+      method: 'POST',
+      path: '/api/stay-rules',
+      headers: { ...admin, 'idempotency-key': 'prism-rule-1' },
+      body: rule,
+    });
+    const ruleId = json(ruled).id as number;
+    const reruled = await run({
+      operation: 'createStayRule',
+      status: 201,
+      method: 'POST',
+      path: '/api/stay-rules',
+      headers: { ...admin, 'idempotency-key': 'prism-rule-1' },
+      body: rule,
+    });
+    expect.soft(reruled.headers['idempotent-replayed']).toBe('true');
+    expect.soft(json(reruled).id).toBe(ruleId);
+    await run({
+      operation: 'createStayRule',
+      status: 422,
+      method: 'POST',
+      path: '/api/stay-rules',
+      headers: { ...admin, 'idempotency-key': 'prism-rule-1' },
+      body: { ...rule, maxNights: 4 },
+    });
+    const overlapping = await run({
+      operation: 'createStayRule',
+      status: 409,
+      method: 'POST',
+      path: '/api/stay-rules',
+      headers: admin,
+      body: { ...rule, dateFrom: '2027-09-15', dateTo: '2027-10-15', arrivalDays: undefined, maxNights: 5 },
+    });
+    expect.soft(json(overlapping)).toMatchObject({ conflictingRule: ruleId, field: 'maxNights' });
+    const october = await run({
+      operation: 'createStayRule',
+      status: 201,
+      method: 'POST',
+      path: '/api/stay-rules',
+      headers: admin,
+      body: { organization: PARK, accommodation: 39, dateFrom: '2027-10-01', dateTo: '2027-10-31', maxNights: 7 },
+    });
+    // A rule that sets nothing: the document cannot say so, the service does.
+    await run({
+      operation: 'createStayRule',
+      status: 400,
+      method: 'POST',
+      path: '/api/stay-rules',
+      headers: admin,
+      body: { organization: PARK, dateFrom: '2027-09-01', dateTo: '2027-09-30' },
+    });
+    await run({
+      operation: 'createStayRule',
+      status: 400,
+      method: 'POST',
+      path: '/api/stay-rules',
+      headers: admin,
+      body: { organization: PARK, dateFrom: '2027-09-01', minNights: 0, arrivalDays: [8] },
+      brokenOnPurpose: true,
+    });
+    await run({
+      operation: 'createStayRule',
+      status: 403,
+      method: 'POST',
+      path: '/api/stay-rules',
+      headers: admin,
+      body: { ...rule, organization: OTHER },
+    });
+    const rulesList = `/api/stay-rules?organization=${PARK}`;
+    const listedRules = await run({
+      operation: 'listStayRules',
+      status: 200,
+      method: 'GET',
+      path: rulesList,
+      headers: reader,
+    });
+    expect
+      .soft((JSON.parse(listedRules.body.toString('utf8')) as { id: number }[]).map((r) => r.id))
+      .toEqual([ruleId, json(october).id]);
+    await run({ operation: 'listStayRules', status: 200, method: 'GET', path: '/api/stay-rules', headers: basic });
+    await run({
+      operation: 'listStayRules',
+      status: 400,
+      method: 'GET',
+      path: '/api/stay-rules?organization=abc',
+      headers: reader,
+      brokenOnPurpose: true,
+    });
+    await run({
+      operation: 'listStayRules',
+      status: 403,
+      method: 'GET',
+      path: `/api/stay-rules?organization=${OTHER}`,
+      headers: reader,
+    });
+
+    // A §9 write records a stay sold elsewhere: the rules it breaks are its 201's warnings.
+    const warned = await run({
+      operation: 'createReservation',
+      status: 201,
+      method: 'POST',
+      path: '/api/reservations',
+      headers: writer,
+      body: { ...booking, accommodation: 39, dateFrom: '2027-09-06', dateTo: '2027-09-11' },
+    });
+    expect
+      .soft((json(warned).warnings as { rule: string }[]).map((w) => w.rule).sort())
+      .toEqual(['arrival-day', 'max-nights']);
+
+    const rulePath = `/api/stay-rules/${ruleId}`;
+    const octoberPath = `/api/stay-rules/${json(october).id as number}`;
+    await run({
+      operation: 'updateStayRule',
+      status: 200,
+      method: 'PATCH',
+      path: rulePath,
+      headers: admin,
+      body: { minNights: 2, arrivalDays: null },
+    });
+    const movedRule = await run({
+      operation: 'updateStayRule',
+      status: 409,
+      method: 'PATCH',
+      path: octoberPath,
+      headers: admin,
+      body: { dateFrom: '2027-09-20' },
+    });
+    expect.soft(json(movedRule)).toMatchObject({ conflictingRule: ruleId, field: 'maxNights' });
+    await run({
+      operation: 'updateStayRule',
+      status: 400,
+      method: 'PATCH',
+      path: rulePath,
+      headers: admin,
+      body: { maxNights: 1 },
+    });
+    const stayRuleOperations: [string, string, string, object | undefined][] = [
+      ['listStayRules', 'GET', rulesList, undefined],
+      ['createStayRule', 'POST', '/api/stay-rules', rule],
+      ['updateStayRule', 'PATCH', octoberPath, { maxNights: 6 }],
+      ['deleteStayRule', 'DELETE', octoberPath, undefined],
+    ];
+    for (const [operation, method, path, body] of stayRuleOperations) {
+      await run({ operation, status: 401, method, path, headers: nobody, body, brokenOnPurpose: true });
+      await run({ operation, status: 406, method, path, headers: { ...admin, accept: 'text/html' }, body });
+      // Any credential reads them; a write credential is not enough to change them.
+      if (method !== 'GET') await run({ operation, status: 403, method, path, headers: writer, body });
+      if (path === octoberPath) {
+        await run({ operation, status: 404, method, path: '/api/stay-rules/999999', headers: admin, body });
+        await run({
+          operation,
+          status: 400,
+          method,
+          path: '/api/stay-rules/abc',
+          headers: admin,
+          body,
+          brokenOnPurpose: true,
+        });
+      }
+      if (method === 'PATCH' || method === 'POST') {
+        await run({
+          operation,
+          status: 400,
+          method,
+          path,
+          headers: admin,
+          body: { ...body, colour: 'green' },
+          brokenOnPurpose: true,
+        });
+      }
+      if (method !== 'GET') {
+        await run({
+          operation,
+          status: 413,
+          method,
+          path,
+          headers: admin,
+          body: { closedToArrival: Array.from({ length: 7000 }, () => '2027-09-01') },
+          brokenOnPurpose: true,
+        });
+        await run({
+          operation,
+          status: 415,
+          method,
+          path,
+          headers: { ...admin, 'content-type': 'text/plain' },
+          body: 'a rule',
+          brokenOnPurpose: true,
+        });
+      }
+    }
+    await run({ operation: 'deleteStayRule', status: 200, method: 'DELETE', path: octoberPath, headers: admin });
+    await run({ operation: 'deleteStayRule', status: 404, method: 'DELETE', path: octoberPath, headers: admin });
+
+    // Availability (SPEC §13): the grid and the search, cached under the organization's change
+    // counter like the lists: each coding, 304 in each coding, Basic, and their errors.
+    const grid = `/api/availability?organization=${PARK}&dateFrom=2025-07-01&dateTo=2025-07-31`;
+    const stay = `/api/availability/search?organization=${PARK}&dateFrom=2027-09-06&dateTo=2027-09-11&adults=2&children=1`;
+    for (const [operation, path] of [
+      ['getAvailabilityGrid', grid],
+      ['getAvailabilityGrid', `${grid.replace('2025-07-31', '2026-06-30')}&type=chalet`],
+      ['searchAvailability', stay],
+      ['searchAvailability', `${stay}&babies=1&type=chalet`],
+    ] as const) {
+      for (const coding of ['identity', 'gzip', 'br', 'gzip, br']) {
+        const full = await run({
+          operation,
+          status: 200,
+          method: 'GET',
+          path,
+          headers: { ...reader, 'accept-encoding': coding },
+        });
+        await run({
+          operation,
+          status: 304,
+          method: 'GET',
+          path,
+          headers: { ...reader, 'accept-encoding': coding, 'if-none-match': String(full.headers.etag) },
+        });
+      }
+      await run({ operation, status: 200, method: 'GET', path, headers: { ...basic, 'accept-encoding': 'gzip' } });
+      await run({ operation, status: 401, method: 'GET', path, headers: nobody, brokenOnPurpose: true });
+      await run({ operation, status: 401, method: 'GET', path, headers: wrongKey });
+      await run({ operation, status: 401, method: 'GET', path, headers: wrongPassword });
+      await run({
+        operation,
+        status: 403,
+        method: 'GET',
+        path: path.replace(`organization=${PARK}`, `organization=${OTHER}`),
+        headers: reader,
+      });
+      await run({ operation, status: 406, method: 'GET', path, headers: { ...reader, accept: 'text/html' } });
+    }
+    const gridBody = JSON.parse(
+      outcomes.find((o) => o.step.path === grid && o.status === 200)?.body.toString('utf8') ?? '{}',
+    ) as { accommodations?: { id: number; held: unknown[] }[] };
+    expect
+      .soft(gridBody.accommodations?.find((a) => a.id === 40)?.held)
+      .toEqual([{ dateFrom: '2025-07-20', dateTo: '2025-07-24', kind: 'block', id: externalBlock }]);
+    const found39 = (
+      JSON.parse(outcomes.find((o) => o.step.path === stay && o.status === 200)?.body.toString('utf8') ?? '[]') as {
+        accommodation: { id: number };
+        reasons: string[];
+      }[]
+    ).find((r) => r.accommodation.id === 39);
+    expect.soft(found39?.reasons).toEqual(['taken', 'max-nights']);
+    for (const [operation, path] of [
+      ['getAvailabilityGrid', `/api/availability?organization=${PARK}&dateFrom=2025-07-01`],
+      [
+        'searchAvailability',
+        `/api/availability/search?organization=${PARK}&dateFrom=2027-09-04&dateTo=2027-09-07&adults=0`,
+      ],
+    ] as const) {
+      await run({ operation, status: 400, method: 'GET', path, headers: reader, brokenOnPurpose: true });
+    }
+    // Within the document, refused by the service: more than 366 nights; a stay without a night.
+    await run({
+      operation: 'getAvailabilityGrid',
+      status: 400,
+      method: 'GET',
+      path: `/api/availability?organization=${PARK}&dateFrom=2025-07-01&dateTo=2026-07-02`,
+      headers: reader,
+    });
+    await run({
+      operation: 'searchAvailability',
+      status: 400,
+      method: 'GET',
+      path: `/api/availability/search?organization=${PARK}&dateFrom=2027-09-04&dateTo=2027-09-04&adults=2`,
+      headers: reader,
+    });
+    const availabilityOperations: [string, string, string, object | undefined][] = [
+      ['getAvailabilityGrid', 'GET', grid, undefined],
+      ['searchAvailability', 'GET', stay, undefined],
+    ];
+
     // The console's operations (SPEC §11), ordinary API operations: organizations, search, credentials.
     for (const coding of ['identity', 'br']) {
       await run({
@@ -1265,6 +1795,9 @@ describe.each(DIALECTS)('Prism proxying real servers with their own /openapi.jso
       ['cancelReservation', 'DELETE', reservationPath, undefined],
       ['listEvents', 'GET', feed, undefined],
       ...hookOperations,
+      ...blockOperations,
+      ...stayRuleOperations,
+      ...availabilityOperations,
       ...credentialOperations,
       ['getSession', 'GET', '/api/session', undefined],
       ['signOut', 'DELETE', '/api/session', undefined],

@@ -4,8 +4,10 @@ import type { Db } from '../../db/database.js';
 import { withWriteTransaction } from '../../db/write-transaction.js';
 import { apiResponses, ref } from '../../http/api-responses.js';
 import { principalOf, resolveOrganization } from '../../http/auth.js';
+import { IdempotencyKeyHeaders, idempotencyScope, sendCreated } from '../../http/idempotency.js';
 import type { Clock } from '../../shared/clock.js';
 import { IdParams } from '../../shared/schemas.js';
+import { idempotent } from '../idempotency/idempotency.service.js';
 import {
   CreateStayRuleBody,
   MAX_STAY_RULES,
@@ -46,7 +48,8 @@ export const stayRuleRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock }>
         tags,
         summary: 'Add a stay rule',
         description:
-          'For stays arriving dateFrom … dateTo of one accommodation, a type, or the whole organization. 409 when a rule of the same scope with an overlapping period already sets one of its fields, or when the organization has 1,000 rules.',
+          'For stays arriving dateFrom … dateTo of one accommodation, a type, or the whole organization. 409 when a rule of the same scope with an overlapping period already sets one of its fields, or when the organization has 1,000 rules. Accepts Idempotency-Key.',
+        headers: IdempotencyKeyHeaders,
         body: CreateStayRuleBody,
         response: apiResponses(
           { description: 'The created rule', schema: ref(StayRuleSchema) },
@@ -55,9 +58,16 @@ export const stayRuleRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock }>
       },
     },
     async (request, reply) => {
-      const organization = resolveOrganization(principalOf(request), request.body.organization);
-      const rule = await withWriteTransaction(db, (trx) => createStayRule(trx, clock, organization, request.body));
-      return reply.code(201).header('location', `/api/stay-rules/${rule.id}`).send(rule);
+      const principal = principalOf(request);
+      const organization = resolveOrganization(principal, request.body.organization);
+      const key = idempotencyScope(principal.credentialId, request.headers['idempotency-key'], request);
+      const outcome = await withWriteTransaction(db, (trx) =>
+        idempotent(trx, clock, key, async () => {
+          const rule = await createStayRule(trx, clock, organization, request.body);
+          return { location: `/api/stay-rules/${rule.id}`, record: rule };
+        }),
+      );
+      return sendCreated(reply, outcome);
     },
   );
 
@@ -96,9 +106,10 @@ export const stayRuleRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock }>
         summary: 'Remove a stay rule',
         description: 'Answers the rule as it was.',
         params: IdParams,
+        // No 409: removing a rule conflicts with nothing (the overlap check is for rules being stored).
         response: apiResponses(
           { description: 'The removed rule', schema: ref(StayRuleSchema) },
-          { input: true, record: true, body: true, conflict: true },
+          { input: true, record: true, body: true },
         ),
       },
     },
