@@ -320,7 +320,7 @@ export interface paths {
         put?: never;
         /**
          * Add a stay rule
-         * @description Needs the admin scope. For stays arriving dateFrom … dateTo of one accommodation, a type, or the whole organization. 409 when a rule of the same scope with an overlapping period already sets one of its fields, or when the organization has 1,000 rules.
+         * @description Needs the admin scope. For stays arriving dateFrom … dateTo of one accommodation, a type, or the whole organization. 409 when a rule of the same scope with an overlapping period already sets one of its fields, or when the organization has 1,000 rules. Accepts Idempotency-Key.
          */
         post: operations["createStayRule"];
         delete?: never;
@@ -5363,7 +5363,13 @@ export interface operations {
     createStayRule: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description 1 to 255 visible ASCII characters; the same key with the same body within 24 hours replays the first response
+                 * @example channel-manager-4711
+                 */
+                "idempotency-key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -5663,19 +5669,6 @@ export interface operations {
             /** @description The Accept header rules JSON out */
             406: {
                 headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The change conflicts with the data (a taken night, a state move) */
-            409: {
-                headers: {
-                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
-                    RateLimit?: string;
-                    /** @description The quota: requests per window of w seconds, per credential */
-                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {
