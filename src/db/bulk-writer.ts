@@ -5,10 +5,12 @@ import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { copyTextLine } from './copy-text.js';
 import type { Db } from './database.js';
+import { type NightHold, nightsHeldTwice, overlapKeys } from './constraint-errors.js';
 import { LONGEST_STAY_SQL } from './longest-stay.js';
 import { NIGHT_HOLDS_CONSTRAINT } from './migrations/014_blocks_and_stay_rules.js';
 import { REBUILD_RESERVATION_DAYS_SQL } from './reservation-days.js';
 import { type Database, EVENTS_CHANNEL } from './schema.js';
+import { databaseErrorCode, PG_EXCLUSION_VIOLATION } from './write-transaction.js';
 
 /**
  * Fast all-or-nothing loading for `booking import` and `booking seed`. Rows go in as arrays in a
@@ -64,6 +66,32 @@ export const BULK_COLUMNS = {
     { name: 'created', pgType: 'timestamptz' },
     { name: 'modified', pgType: 'timestamptz' },
     { name: 'cancelled', pgType: 'timestamptz' },
+    { name: 'version', pgType: 'integer' },
+  ],
+  /** Nights held without a reservation (migration 014): after the accommodations they hold. */
+  blocks: [
+    { name: 'id', pgType: 'integer' },
+    { name: 'organization_id', pgType: 'integer' },
+    { name: 'accommodation_id', pgType: 'integer' },
+    { name: 'date_from', pgType: 'date' },
+    { name: 'date_to', pgType: 'date' },
+    { name: 'kind', pgType: 'text' },
+    { name: 'note', pgType: 'text' },
+    { name: 'calendar_id', pgType: 'integer' },
+    { name: 'created', pgType: 'timestamptz' },
+    { name: 'modified', pgType: 'timestamptz' },
+    { name: 'version', pgType: 'integer' },
+  ],
+  stay_rules: [
+    { name: 'id', pgType: 'integer' },
+    { name: 'organization_id', pgType: 'integer' },
+    { name: 'accommodation_id', pgType: 'integer' },
+    { name: 'type', pgType: 'text' },
+    { name: 'date_from', pgType: 'date' },
+    { name: 'date_to', pgType: 'date' },
+    { name: 'settings', pgType: 'text' },
+    { name: 'created', pgType: 'timestamptz' },
+    { name: 'modified', pgType: 'timestamptz' },
     { name: 'version', pgType: 'integer' },
   ],
   /** Hashes only (a dump carries no secret); bindings to organizations are written apart. */
@@ -432,6 +460,41 @@ const DEFERRABLE_SQL = `
      and not exists (select 1 from pg_constraint c where c.conindid = x.indexrelid)
    order by rank, name`;
 
+type TrxQuery = (text: string, parameters?: readonly unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
+
+/**
+ * Runs the load's deferred checks of `night_holds_no_overlap` (every hold of an accommodation,
+ * reservations and blocks alike, migration 014). A refusal is answered as a conflict naming the
+ * holds, not as the database's error: `booking import` checks the file's holds itself first, so this
+ * is what it could not see (a hold of another kind, a row written by hand) or a load of `booking seed`.
+ * The checks run in a savepoint, so that after a refusal the transaction can still read which holds
+ * PostgreSQL's message means.
+ */
+async function checkNightHolds(query: TrxQuery): Promise<void> {
+  await query('savepoint night_holds_check');
+  try {
+    await query(`set constraints ${NIGHT_HOLDS_CONSTRAINT} immediate`);
+  } catch (error) {
+    if (databaseErrorCode(error) !== PG_EXCLUSION_VIOLATION) throw error;
+    await query('rollback to savepoint night_holds_check');
+    const keys = overlapKeys(error);
+    const holds: NightHold[] = [];
+    for (const key of keys) {
+      const { rows } = await query(
+        `select holder, holder_id from night_holds
+          where accommodation_id = $1 and date_from = $2 and date_to = $3 order by holder, holder_id limit 2`,
+        [key.accommodation, key.dateFrom, key.dateTo],
+      );
+      for (const row of rows) {
+        const hold = { ...key, kind: String(row.holder), id: Number(row.holder_id) };
+        if (!holds.some((h) => h.kind === hold.kind && h.id === hold.id)) holds.push(hold);
+      }
+    }
+    throw nightsHeldTwice(keys, holds);
+  }
+  await query('release savepoint night_holds_check');
+}
+
 async function withPostgresWriter(db: Extract<Db, { dialect: 'postgres' }>, work: BulkWork) {
   const loaded = new Set<BulkTable>();
   const client = await db.pool.connect();
@@ -490,7 +553,7 @@ async function withPostgresWriter(db: Extract<Db, { dialect: 'postgres' }>, work
         await queue.drain();
         // The deferred double-booking checks run now, on what the load leaves (and must have run
         // before the table is altered below: PostgreSQL refuses to with checks pending).
-        await query(`set constraints ${NIGHT_HOLDS_CONSTRAINT} immediate`);
+        await checkNightHolds(query);
         // Rebuilt before the commit: a repeated id or reservation number, or a dangling reference,
         // fails the whole load.
         if (deferred.length > 0) await query(`set local maintenance_work_mem = '${LOAD_MAINTENANCE_WORK_MEM}'`);

@@ -42,3 +42,57 @@ export function uniqueViolation(error: unknown): AppError | undefined {
   // `errors` is for 400s (SPEC §6); a conflict names its field as an extension member.
   return new AppError('conflict', `${rule.parameter} ${rule.message}.`, { extensions: { parameter: rule.parameter } });
 }
+
+/** A hold of nights (migration 014's `night_holds`): what holds them, and which nights. */
+export interface NightHold {
+  accommodation: number;
+  dateFrom: string;
+  dateTo: string;
+  /** `reservation`, `block`, or a holder of another kind. */
+  kind?: string;
+  id?: number;
+}
+
+/**
+ * The two keys PostgreSQL names when `night_holds_no_overlap` refuses a row, from its message's
+ * detail: `Key (accommodation_id, daterange(…))=(10, [2030-01-01,2030-01-03)) conflicts with existing
+ * key (…)=(10, [2030-01-01,2030-01-02)).` Empty when the detail reads otherwise.
+ */
+export function overlapKeys(error: unknown): NightHold[] {
+  const detail = (error as { detail?: unknown }).detail;
+  if (typeof detail !== 'string') return [];
+  return [...detail.matchAll(/=\((\d+), \[(\d{4}-\d{2}-\d{2}),(\d{4}-\d{2}-\d{2})\)\)/g)].map((m) => ({
+    accommodation: Number(m[1]),
+    dateFrom: m[2] as string,
+    dateTo: m[3] as string,
+  }));
+}
+
+const described = (hold: NightHold) =>
+  `${hold.kind === undefined ? 'a hold' : `${hold.kind} ${hold.id}`} (${hold.dateFrom} … ${hold.dateTo})`;
+
+/**
+ * A bulk load refused because two holds of one accommodation overlap (PostgreSQL's deferred check):
+ * a conflict naming the accommodation and, where they could be read, the holds (`holds`, else the
+ * nights of `keys`). Nothing of the load is stored.
+ */
+export function nightsHeldTwice(keys: readonly NightHold[], holds: readonly NightHold[]): AppError {
+  const accommodation = keys[0]?.accommodation;
+  if (accommodation === undefined)
+    return new AppError('conflict', 'The load holds a night of an accommodation twice. Nothing was stored.');
+  // In the order of their nights (PostgreSQL names the row it checked first, whichever that was).
+  const named = [...(holds.length >= 2 ? holds : keys)].sort(
+    (a, b) =>
+      a.dateFrom.localeCompare(b.dateFrom) || (a.kind ?? '').localeCompare(b.kind ?? '') || (a.id ?? 0) - (b.id ?? 0),
+  );
+  return new AppError(
+    'conflict',
+    `The load holds nights of accommodation ${accommodation} twice: ${named.map(described).join(' and ')}. Nothing was stored.`,
+    {
+      extensions: {
+        accommodation,
+        heldBy: named.flatMap((h) => (h.kind === undefined ? [] : [{ kind: h.kind, id: h.id }])),
+      },
+    },
+  );
+}

@@ -5,12 +5,18 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import parseLinkHeader from 'parse-link-header';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORIGINAL_MAX_PERIOD, splitPeriod } from '../../src/cli/export/period-chunks.js';
+import { withWriteTransaction } from '../../src/db/write-transaction.js';
 import { MemoryStore } from '../../src/http/rate-limit/stores.js';
+import { holderOfNights } from '../../src/modules/availability/night-holds.js';
+import { createStayRule, updateStayRule } from '../../src/modules/availability/stay-rules.service.js';
+import { createBlock, updateBlock } from '../../src/modules/blocks/blocks.service.js';
 import { SCRYPT_PARAMS } from '../../src/modules/credentials/password.js';
 import { generateDemoData } from '../../src/modules/data/demo-data.js';
 import type { ImportDocument } from '../../src/modules/data/import.schemas.js';
 import { seedSynthetic } from '../../src/modules/data/synthetic-data.js';
 import { REFERENCE_DATES } from '../../src/modules/reservations/reservations.schemas.js';
+import { NIGHT_HOLDING_STATUSES } from '../../src/modules/reservations/state-machine.js';
+import { addDays } from '../../src/shared/dates.js';
 import { testApp } from '../helpers/app.js';
 import { createTestDatabase, DIALECTS, type TestDatabase } from '../helpers/databases.js';
 import { apiKeyFor, basicFor, fixedClock, load } from '../helpers/fixtures.js';
@@ -70,6 +76,88 @@ async function makeCallers(source: TestDatabase, organizations: number[]): Promi
   return callers;
 }
 
+/**
+ * What an operator would have made through the API (SPEC §13) before the move: blocks of each kind
+ * a client may set on free weeks of two accommodations per organization, and stay rules of every
+ * scope; one of each changed later, so that created and modified differ.
+ */
+async function makeBlocksAndRules(source: TestDatabase, organizations: number[]): Promise<void> {
+  const made = fixedClock('2026-01-05T09:00:00Z');
+  const changed = fixedClock('2026-02-01T10:30:00Z');
+  const kinds = ['maintenance', 'owner', 'closed'] as const;
+  let blocks = 0;
+  for (const organization of organizations.slice(0, 2)) {
+    const units = (
+      await source.db.kysely
+        .selectFrom('accommodations')
+        .select(['id', 'type', 'active'])
+        .where('organization_id', '=', organization)
+        .orderBy('id')
+        .execute()
+    )
+      .filter((unit) => Boolean(unit.active))
+      .slice(0, 2);
+    for (const unit of units) {
+      // The first free week from April on, so that the blocks sit among the reservations.
+      let dateFrom = '2026-04-06';
+      const free = async () =>
+        !(await holderOfNights(source.db.kysely, {
+          organizationId: organization,
+          accommodationId: unit.id,
+          dateFrom,
+          dateTo: addDays(dateFrom, 7),
+        }));
+      while (!(await free())) dateFrom = addDays(dateFrom, 7);
+      const block = await withWriteTransaction(source.db, (trx) =>
+        createBlock(trx, made, organization, {
+          accommodation: unit.id,
+          dateFrom,
+          dateTo: addDays(dateFrom, 7),
+          kind: kinds[blocks % kinds.length] as (typeof kinds)[number],
+          note: blocks % 2 ? null : `Work on ${unit.id}`,
+        }),
+      );
+      if (++blocks === 1) {
+        await withWriteTransaction(source.db, (trx) =>
+          updateBlock(trx, changed, [organization], block.id, {
+            note: 'Painted "twice"',
+            dateTo: addDays(dateFrom, 5),
+          }),
+        );
+      }
+    }
+    const [unit] = units;
+    const rule = await withWriteTransaction(source.db, (trx) =>
+      createStayRule(trx, made, organization, {
+        dateFrom: '2026-01-01',
+        dateTo: '2026-12-31',
+        minNights: 2,
+        maxNights: 21,
+      }),
+    );
+    await withWriteTransaction(source.db, (trx) =>
+      createStayRule(trx, made, organization, {
+        type: unit?.type,
+        dateFrom: '2026-04-01',
+        dateTo: '2026-09-30',
+        arrivalDays: [1, 5, 6],
+        closedToArrival: ['2026-05-01'],
+      }),
+    );
+    await withWriteTransaction(source.db, (trx) =>
+      createStayRule(trx, made, organization, {
+        accommodation: unit?.id,
+        dateFrom: '2026-06-01',
+        dateTo: '2026-06-30',
+        bookable: false,
+      }),
+    );
+    await withWriteTransaction(source.db, (trx) =>
+      updateStayRule(trx, changed, [organization], rule.id, { minNights: 3, minDaysBeforeArrival: 1 }),
+    );
+  }
+}
+
 /** Every day any reservation's dates touch, as one period. */
 function wholeSpan(document: ImportDocument): { dateFrom: string; dateTo: string } {
   const days = (document.reservations ?? []).flatMap((r) =>
@@ -86,6 +174,9 @@ function* requestsFor(caller: Caller, span: { dateFrom: string; dateTo: string }
     yield `/api/accommodations/?organization=${organization}`;
     yield `/api/accommodations/?organization=${organization}&includeInactive=true`;
     yield `/api/accommodations/?organization=${organization}&modifiedSince=2025-06-01T00:00:00Z`;
+    // Blocks and stay rules (SPEC §13).
+    yield `/api/blocks?organization=${organization}&dateFrom=2026-01-01&dateTo=2026-12-31`;
+    yield `/api/stay-rules?organization=${organization}`;
     // Periods every credential may ask, the pinned one (original rules) included.
     for (const { dateFrom, dateTo } of splitPeriod(span, ORIGINAL_MAX_PERIOD)) {
       for (const referenceDate of REFERENCE_DATES) {
@@ -127,13 +218,16 @@ describe.each(DIALECTS)('moving a SQLite database with booking dump and booking 
         await source.db.kysely.selectFrom('organizations').select('id').orderBy('id').execute()
       ).map((o) => o.id);
       const callers = await makeCallers(source, organizations);
+      await makeBlocksAndRules(source, organizations);
 
       const file = join(dir, `${kind}-${target}.json`);
       const dumped = await runCli(['dump', file], { DATABASE_URL: source.url });
       expect(dumped.stderr).toBe('');
       expect(dumped.code).toBe(0);
-      const document = JSON.parse(readFileSync(file, 'utf8')) as ImportDocument;
+      const document = JSON.parse(readFileSync(file, 'utf8')) as Required<ImportDocument>;
       expect(document.credentials).toHaveLength(callers.length);
+      expect(document.blocks).toHaveLength(4);
+      expect(document.stayRules).toHaveLength(6);
       // Hashes only: no secret a caller sends appears anywhere in the dump.
       const text = readFileSync(file, 'utf8');
       for (const caller of callers)
@@ -177,6 +271,28 @@ describe.each(DIALECTS)('moving a SQLite database with booking dump and booking 
       // The walk saw real answers: pages of items for the live credentials, 401s for the revoked one.
       expect(compared).toBeGreaterThan(200);
 
+      // A file whose block holds a reservation's nights is refused, naming it, and nothing is stored.
+      const held = document.reservations.find(
+        (r) => r.organization === organizations[0] && NIGHT_HOLDING_STATUSES.includes(r.status as never),
+      ) as Required<ImportDocument>['reservations'][number];
+      const overlapping = join(dir, `overlapping-${kind}-${target}.json`);
+      const heldUnit = held.accommodation as number;
+      const overlappingBlock = {
+        organization: held.organization,
+        accommodation: heldUnit,
+        dateFrom: held.dateFrom,
+        dateTo: addDays(held.dateFrom, 1),
+        kind: 'maintenance',
+      };
+      writeFileSync(overlapping, JSON.stringify({ blocks: [overlappingBlock] }));
+      const refused = await runCli(['import', overlapping], { DATABASE_URL: destination.url });
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toBe(
+        `booking: Invalid parameter: blocks[0]\n  blocks[0]: overlaps reservation ${held.id} on accommodation ${heldUnit} (${held.dateFrom} … ${held.dateTo})\n`,
+      );
+      const blocksAfter = await destination.db.kysely.selectFrom('blocks').select('id').execute();
+      expect(blocksAfter).toHaveLength(document.blocks.length);
+
       // The moved database's feed holds one `created` event per record of the organization…
       const writer = callers[1] as Caller;
       const organization = writer.organizations[0] as number;
@@ -189,18 +305,16 @@ describe.each(DIALECTS)('moving a SQLite database with booking dump and booking 
         types.push(...events.map((e) => e.type));
         url = events.length < 1000 ? undefined : parseLinkHeader(response.headers.link as string)?.next?.url;
       }
-      const records = [...(document.accommodations ?? []), ...(document.reservations ?? [])].filter(
+      const records = [...document.accommodations, ...document.reservations, ...document.blocks].filter(
         (r) => r.organization === organization,
       );
       expect(types).toHaveLength(records.length);
-      expect(new Set(types)).toEqual(new Set(['accommodation.created', 'reservation.created']));
+      expect(new Set(types)).toEqual(new Set(['accommodation.created', 'reservation.created', 'block.created']));
 
       // …and records the next change after them, from the cursor a list gives.
       const list = await ask(after as FastifyInstance, writer, `/api/accommodations/?organization=${organization}`);
       const cursor = list.headers['events-cursor'] as string;
-      const accommodation = (document.accommodations ?? []).find(
-        (a) => a.organization === organization && a.active !== false,
-      );
+      const accommodation = document.accommodations.find((a) => a.organization === organization && a.active !== false);
       const booked = await (after as FastifyInstance).inject({
         method: 'POST',
         url: '/api/reservations',
@@ -246,10 +360,19 @@ describe('booking dump', () => {
 
       const piped = await runCli(['dump', '-'], { DATABASE_URL: source.url });
       expect(piped.code).toBe(0);
-      expect(piped.stderr).toMatch(/^Dumped 2 organizations, \d+ accommodations, 50 reservations, 0 credentials in/);
+      expect(piped.stderr).toMatch(
+        /^Dumped 2 organizations, \d+ accommodations, 50 reservations, 0 blocks, 0 stay rules, 0 credentials in/,
+      );
       const document = JSON.parse(piped.stdout) as Required<ImportDocument>;
       expect(document.reservations).toHaveLength(50);
-      expect(Object.keys(document)).toEqual(['organizations', 'accommodations', 'reservations', 'credentials']);
+      expect(Object.keys(document)).toEqual([
+        'organizations',
+        'accommodations',
+        'reservations',
+        'blocks',
+        'stayRules',
+        'credentials',
+      ]);
     } finally {
       await source.drop();
     }

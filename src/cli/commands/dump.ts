@@ -14,7 +14,10 @@ function writerTo(out: Writable) {
 }
 
 function summary(report: DumpReport, seconds: number): string {
-  const counts = Object.entries(report).map(([collection, count]) => `${count} ${collection}`);
+  // `stayRules` → `stay rules`
+  const counts = Object.entries(report).map(
+    ([collection, count]) => `${count} ${collection.replace(/[A-Z]/g, (c) => ` ${c.toLowerCase()}`)}`,
+  );
   return `Dumped ${counts.join(', ')} in ${seconds.toFixed(1)} s.`;
 }
 

@@ -54,6 +54,34 @@ export function listStayRuleRows(conn: Conn, organizationId: number): Promise<St
     .execute();
 }
 
+/** Values per statement: keeps each IN list under SQLite's limit on bound parameters. */
+const VALUES_PER_QUERY = 10_000;
+
+/** The stored rules of these organizations (`booking import` checks a file's rules against them). */
+export async function stayRuleRowsOf(conn: Conn, organizationIds: readonly number[]): Promise<StayRuleRow[]> {
+  if (organizationIds.length === 0) return [];
+  return conn
+    .selectFrom('stay_rules')
+    .selectAll()
+    .where('organization_id', 'in', [...organizationIds])
+    .orderBy('id')
+    .execute();
+}
+
+/** The stored rows of these rules, by id, whichever organization holds them. */
+export async function stayRulesByIds(conn: Conn, ids: readonly number[]): Promise<Map<number, StayRuleRow>> {
+  const rows = new Map<number, StayRuleRow>();
+  for (let i = 0; i < ids.length; i += VALUES_PER_QUERY) {
+    const found = await conn
+      .selectFrom('stay_rules')
+      .selectAll()
+      .where('id', 'in', ids.slice(i, i + VALUES_PER_QUERY))
+      .execute();
+    for (const row of found) rows.set(row.id, row);
+  }
+  return rows;
+}
+
 export const stayRuleRecords: OwnedRecords<StayRuleRow> = {
   async organizationOf(conn, organizationIds, id) {
     if (organizationIds.length === 0) return undefined;

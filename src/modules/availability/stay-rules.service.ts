@@ -36,8 +36,11 @@ function notFound(id: number): AppError {
   return new AppError('not-found', `No stay rule ${id}.`);
 }
 
-/** The problems of a rule as it would be stored; the same for a new rule and a changed one. */
-function problemsOf(rule: StayRule): ParameterError[] {
+/**
+ * The problems of a rule as it would be stored; the same for a new rule, a changed one and one
+ * `booking import` loads.
+ */
+export function stayRuleProblems(rule: StayRule): ParameterError[] {
   const problems: ParameterError[] = [];
   if (rule.dateTo < rule.dateFrom) problems.push({ parameter: 'dateTo', message: 'must not be before dateFrom' });
   if (rule.accommodation != null && rule.type != null) {
@@ -64,7 +67,7 @@ function problemsOf(rule: StayRule): ParameterError[] {
 
 /** Checks the rule against the organization's others, under its lock; 400 or 409 when it may not be stored. */
 async function checkRule(trx: Conn, organizationId: number, rule: StayRule): Promise<void> {
-  const problems = problemsOf(rule);
+  const problems = stayRuleProblems(rule);
   if (problems.length > 0) throw invalidInput(problems);
   if (rule.accommodation != null && !(await findAccommodationRow(trx, [organizationId], rule.accommodation))) {
     throw invalidInput([{ parameter: 'accommodation', message: 'no such accommodation in this organization' }]);

@@ -38,6 +38,47 @@ export async function listBlocks(
   return rows.map(toBlock);
 }
 
+/** Values per statement: keeps each IN list under SQLite's limit on bound parameters. */
+const VALUES_PER_QUERY = 10_000;
+
+/**
+ * Every stored block of these accommodations (of these organizations): what `booking import` checks
+ * a file's nights against. Blocks are few beside reservations, so all of them, not only those of
+ * the file's periods.
+ */
+export async function blocksOfAccommodations(
+  conn: Conn,
+  organizationIds: readonly number[],
+  accommodationIds: readonly number[],
+): Promise<BlockRow[]> {
+  const rows: BlockRow[] = [];
+  if (organizationIds.length === 0) return rows;
+  for (let i = 0; i < accommodationIds.length; i += VALUES_PER_QUERY) {
+    const found = await conn
+      .selectFrom('blocks')
+      .selectAll()
+      .where('organization_id', 'in', [...organizationIds])
+      .where('accommodation_id', 'in', accommodationIds.slice(i, i + VALUES_PER_QUERY))
+      .execute();
+    rows.push(...found);
+  }
+  return rows;
+}
+
+/** The stored rows of these blocks, by id, whichever organization holds them. */
+export async function blocksByIds(conn: Conn, ids: readonly number[]): Promise<Map<number, BlockRow>> {
+  const rows = new Map<number, BlockRow>();
+  for (let i = 0; i < ids.length; i += VALUES_PER_QUERY) {
+    const found = await conn
+      .selectFrom('blocks')
+      .selectAll()
+      .where('id', 'in', ids.slice(i, i + VALUES_PER_QUERY))
+      .execute();
+    for (const row of found) rows.set(row.id, row);
+  }
+  return rows;
+}
+
 /** Blocks as `lockRecordForChange` finds them. */
 export const blockRecords: OwnedRecords<BlockRow> = {
   async organizationOf(conn, organizationIds, id) {

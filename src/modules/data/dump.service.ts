@@ -3,8 +3,18 @@ import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { formatAmount } from '../../shared/money.js';
 import { toAccommodation } from '../accommodations/accommodations.repository.js';
+import { toStayRuleRecord } from '../availability/stay-rules.repository.js';
+import { toBlock } from '../blocks/blocks.repository.js';
 import { organizationsByCredential } from '../credentials/credentials.repository.js';
-import type { ImportAccommodation, ImportCredential, ImportOrganization, ImportReservation } from './import.schemas.js';
+import type {
+  ImportAccommodation,
+  ImportBlock,
+  ImportCredential,
+  ImportDocument,
+  ImportOrganization,
+  ImportReservation,
+  ImportStayRule,
+} from './import.schemas.js';
 
 /**
  * `booking dump`: the whole database as the import document of SPEC §8, written as it is read.
@@ -18,7 +28,8 @@ import type { ImportAccommodation, ImportCredential, ImportOrganization, ImportR
 export const DUMP_BATCH_ROWS = 2_000;
 
 type Conn = Kysely<Database>;
-type Collection = 'organizations' | 'accommodations' | 'reservations' | 'credentials';
+type Table = 'organizations' | 'accommodations' | 'reservations' | 'blocks' | 'stay_rules' | 'credentials';
+type Collection = keyof ImportDocument;
 
 interface Batch<T> {
   records: T[];
@@ -31,9 +42,9 @@ type ReadBatch<T> = (conn: Conn, after: number) => Promise<Batch<T>>;
 const lastId = (rows: readonly { id: number }[]) => rows[rows.length - 1]?.id ?? 0;
 
 /** The next batch of a table's rows after `after`, by id: a keyset read, as cheap at the end as at the start. */
-function rowsAfter<T extends Collection>(conn: Conn, table: T, after: number) {
+function rowsAfter<T extends Table>(conn: Conn, table: T, after: number) {
   return conn
-    .selectFrom(table as Collection)
+    .selectFrom(table as Table)
     .selectAll()
     .where('id', '>', after)
     .orderBy('id')
@@ -78,6 +89,17 @@ const readReservations: ReadBatch<ImportReservation> = async (conn, after) => {
   return { records, last: lastId(rows) };
 };
 
+/** Blocks and stay rules as the API shows them (SPEC §13), which the import reads back. */
+const readBlocks: ReadBatch<ImportBlock> = async (conn, after) => {
+  const rows = await rowsAfter(conn, 'blocks', after);
+  return { records: rows.map(toBlock), last: lastId(rows) };
+};
+
+const readStayRules: ReadBatch<ImportStayRule> = async (conn, after) => {
+  const rows = await rowsAfter(conn, 'stay_rules', after);
+  return { records: rows.map(toStayRuleRecord), last: lastId(rows) };
+};
+
 const readCredentials: ReadBatch<ImportCredential> = async (conn, after) => {
   const rows = await rowsAfter(conn, 'credentials', after);
   const organizations = await organizationsByCredential(
@@ -110,6 +132,8 @@ const COLLECTIONS: readonly [Collection, ReadBatch<unknown>][] = [
   ['organizations', readOrganizations],
   ['accommodations', readAccommodations],
   ['reservations', readReservations],
+  ['blocks', readBlocks],
+  ['stayRules', readStayRules],
   ['credentials', readCredentials],
 ];
 
@@ -138,7 +162,14 @@ async function* dumpText(conn: Conn, report: DumpReport): AsyncGenerator<string>
  * (WAL keeps the snapshot while writers commit).
  */
 export async function dumpDatabase(db: Db, write: (text: string) => Promise<void>): Promise<DumpReport> {
-  const report: DumpReport = { organizations: 0, accommodations: 0, reservations: 0, credentials: 0 };
+  const report: DumpReport = {
+    organizations: 0,
+    accommodations: 0,
+    reservations: 0,
+    blocks: 0,
+    stayRules: 0,
+    credentials: 0,
+  };
   let transaction = db.kysely.transaction();
   if (db.dialect === 'postgres') transaction = transaction.setIsolationLevel('repeatable read').setAccessMode('read only');
   await transaction.execute(async (trx) => {

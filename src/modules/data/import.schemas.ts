@@ -6,11 +6,13 @@ import { RESERVATION_NUMBER_MAX, TEXT_MAX } from '../reservations/reservations.s
 import { SCOPES, USERNAME_PATTERN } from '../credentials/credentials.service.js';
 import { PASSWORD_HASH_PATTERN } from '../credentials/password.js';
 import { KEY_HASH_PATTERN, KEY_PREFIX_PATTERN } from '../credentials/api-key.js';
+import { BLOCK_KINDS, CreateBlockBody } from '../blocks/blocks.schemas.js';
+import { CreateStayRuleBody } from '../availability/stay-rules.schemas.js';
 
 /**
- * The document `booking import` reads: SPEC §2 field names. Ids, statuses and timestamps may be
- * given (an export from another system keeps them) or left out (they are generated). Unknown
- * fields are refused, so a typo cannot silently drop data.
+ * The document `booking import` reads: SPEC §2 field names (§13 for blocks and stay rules). Ids, statuses and
+ * timestamps may be given (an export from another system keeps them) or left out (they are generated).
+ * Unknown fields are refused, so a typo cannot silently drop data.
  */
 // Stored as 32-bit integers in both dialects: the API's bounds.
 const Id = RecordId;
@@ -71,6 +73,39 @@ export const ImportReservation = Type.Object(
 );
 
 /**
+ * A block (SPEC §13) as the API shows it and `booking dump` writes it: the fields a POST takes, with
+ * its id, organization, timestamps, and the kind and calendar that only a subscribed calendar (§16)
+ * sets. Its nights are checked against every other hold of the accommodation, in the file and stored.
+ */
+export const ImportBlock = Type.Object(
+  {
+    id: Type.Optional(Id),
+    ...CreateBlockBody.properties,
+    organization: Id,
+    kind: Type.Enum(BLOCK_KINDS),
+    calendar: Type.Optional(Type.Union([Id, Type.Null()])),
+    created: Type.Optional(TimestampText),
+    modified: Type.Optional(TimestampText),
+  },
+  strict,
+);
+
+/**
+ * A stay rule (SPEC §13) as the API shows it and `booking dump` writes it: the fields a POST takes
+ * (a setting that is null or absent is not set by the rule), with its id, organization and timestamps.
+ */
+export const ImportStayRule = Type.Object(
+  {
+    id: Type.Optional(Id),
+    ...CreateStayRuleBody.properties,
+    organization: Id,
+    created: Type.Optional(TimestampText),
+    modified: Type.Optional(TimestampText),
+  },
+  strict,
+);
+
+/**
  * A credential as `booking dump` writes it: hashes only, since no secret is stored in clear. An
  * API key has `keyPrefix` and `keyHash`; a Basic credential `username` and `passwordHash` (the
  * pairing is checked beside the other rules a schema cannot state).
@@ -96,10 +131,20 @@ export const ImportCredential = Type.Object(
 
 const organizations = Type.Optional(Type.Array(ImportOrganization));
 const accommodations = Type.Optional(Type.Array(ImportAccommodation));
+const blocks = Type.Optional(Type.Array(ImportBlock));
+const stayRules = Type.Optional(Type.Array(ImportStayRule));
 const credentials = Type.Optional(Type.Array(ImportCredential));
 
+/** In the order `booking dump` writes it: what is referred to before what refers to it. */
 export const ImportDocument = Type.Object(
-  { organizations, accommodations, reservations: Type.Optional(Type.Array(ImportReservation)), credentials },
+  {
+    organizations,
+    accommodations,
+    reservations: Type.Optional(Type.Array(ImportReservation)),
+    blocks,
+    stayRules,
+    credentials,
+  },
   strict,
 );
 
@@ -107,12 +152,17 @@ export const ImportDocument = Type.Object(
  * The document without its reservations: the import checks these few records with the schema as
  * it stands, and the many reservations one by one (import.fast-check.ts).
  */
-export const ImportDocumentFrame = Type.Object({ organizations, accommodations, credentials }, strict);
+export const ImportDocumentFrame = Type.Object(
+  { organizations, accommodations, blocks, stayRules, credentials },
+  strict,
+);
 
 export type ImportOrganization = Static<typeof ImportOrganization>;
 export type ImportAccommodation = Static<typeof ImportAccommodation>;
 export type ImportReservation = Static<typeof ImportReservation>;
+export type ImportBlock = Static<typeof ImportBlock>;
+export type ImportStayRule = Static<typeof ImportStayRule>;
 export type ImportCredential = Static<typeof ImportCredential>;
 export type ImportDocument = Static<typeof ImportDocument>;
-/** A data set of records, as the demo and test generators build them (no credentials). */
-export type RecordsDocument = Required<Omit<ImportDocument, 'credentials'>>;
+/** A data set of records, as the demo and test generators build them (no blocks, rules or credentials). */
+export type RecordsDocument = Required<Pick<ImportDocument, 'organizations' | 'accommodations' | 'reservations'>>;

@@ -1,5 +1,6 @@
 import { Compile } from 'typebox/compile';
 import {
+  BULK_COLUMNS,
   type BulkRow,
   type BulkTable,
   type BulkWriter,
@@ -32,14 +33,28 @@ import {
   toSummary,
 } from '../reservations/reservations.repository.js';
 import { credentialsByIdentifier, replaceCredentialBindings } from '../credentials/credentials.repository.js';
+import type { BlockRow, StayRuleRow } from '../../db/schema.js';
+import { blocksByIds, blocksOfAccommodations, toBlock } from '../blocks/blocks.repository.js';
+import { conflictingRule, STAY_RULE_FIELDS, type StayRule } from '../availability/stay-rules.js';
+import {
+  settingsJson,
+  stayRuleRowsOf,
+  stayRulesByIds,
+  toStayRule,
+  toStayRuleRecord,
+} from '../availability/stay-rules.repository.js';
+import { MAX_STAY_RULES } from '../availability/stay-rules.schemas.js';
+import { stayRuleProblems } from '../availability/stay-rules.service.js';
 import { SCOPES } from '../credentials/credentials.service.js';
 import { passwordHashProblem } from '../credentials/password.js';
 import {
+  type ImportBlock,
   type ImportCredential,
   ImportDocument,
   ImportDocumentFrame,
   type ImportOrganization,
   ImportReservation,
+  type ImportStayRule,
 } from './import.schemas.js';
 import { dayNumber, isPlainReservation, validAmountToMinor } from './import.fast-check.js';
 
@@ -47,6 +62,8 @@ export interface ImportReport {
   organizations: number;
   accommodations: number;
   reservations: number;
+  blocks: number;
+  stayRules: number;
   credentials: number;
 }
 
@@ -124,6 +141,8 @@ const TIMESTAMP_FIELDS: Readonly<Record<keyof FullDocument, readonly string[]>> 
   organizations: ['created', 'modified'],
   accommodations: ['created', 'modified'],
   reservations: ['created', 'modified', 'cancelled'],
+  blocks: ['created', 'modified'],
+  stayRules: ['created', 'modified'],
   credentials: ['created', 'lastUsed', 'revoked'],
 };
 const TIMESTAMP_RANGE = 'must be an instant from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59Z';
@@ -145,6 +164,8 @@ function recordErrors(doc: FullDocument): ParameterError[] {
   duplicateIds('organizations', doc.organizations);
   duplicateIds('accommodations', doc.accommodations);
   duplicateIds('reservations', doc.reservations);
+  duplicateIds('blocks', doc.blocks);
+  duplicateIds('stayRules', doc.stayRules);
   duplicateIds('credentials', doc.credentials);
   errors.push(...credentialErrors(doc.credentials));
 
@@ -181,7 +202,33 @@ function recordErrors(doc: FullDocument): ParameterError[] {
       });
     ofOrganization.add(r.reservationNumber);
   });
+  doc.blocks.forEach((b, i) => {
+    const datesProblem = stayDatesProblem(b.dateFrom, b.dateTo);
+    if (datesProblem) errors.push({ ...datesProblem, parameter: `blocks[${i}].dateTo` });
+    // A subscribed calendar (§16) makes the external blocks, and only those.
+    if (b.kind === 'external' && b.calendar == null)
+      errors.push({ parameter: `blocks[${i}].calendar`, message: 'is required for kind external' });
+    if (b.kind !== 'external' && b.calendar != null)
+      errors.push({ parameter: `blocks[${i}].calendar`, message: 'is only for kind external' });
+  });
+  doc.stayRules.forEach((rule, i) => {
+    for (const problem of stayRuleProblems(stayRuleOf(rule, 0)))
+      errors.push({ ...problem, parameter: `stayRules[${i}].${problem.parameter}` });
+  });
   return errors;
+}
+
+/** A rule of the file as the pure rules (stay-rules.ts) take it: only the settings it sets. */
+function stayRuleOf(rule: ImportStayRule, id: number): StayRule {
+  const settings = Object.fromEntries(STAY_RULE_FIELDS.flatMap((f) => (rule[f] == null ? [] : [[f, rule[f]]])));
+  return {
+    ...settings,
+    id,
+    accommodation: rule.accommodation ?? null,
+    type: rule.type ?? null,
+    dateFrom: rule.dateFrom,
+    dateTo: rule.dateTo,
+  };
 }
 
 /** Each type carries its own identifier and hash and not the other's; no two share an identifier. */
@@ -234,7 +281,7 @@ async function referenceErrors(trx: Conn, doc: FullDocument): Promise<ParameterE
   const fileOrganizations = new Set(doc.organizations.flatMap((o) => (o.id === undefined ? [] : [o.id])));
   const referencedOrganizations = [
     ...new Set([
-      ...[...doc.accommodations, ...doc.reservations].map((r) => r.organization),
+      ...[...doc.accommodations, ...doc.reservations, ...doc.blocks, ...doc.stayRules].map((r) => r.organization),
       ...doc.credentials.flatMap((c) => c.organizations),
     ]),
   ].filter((id) => !fileOrganizations.has(id));
@@ -243,9 +290,13 @@ async function referenceErrors(trx: Conn, doc: FullDocument): Promise<ParameterE
 
   const accommodationOrganization = new Map<number, number>();
   for (const a of doc.accommodations) if (a.id !== undefined) accommodationOrganization.set(a.id, a.organization);
-  const missingAccommodations = [...new Set(doc.reservations.map(accommodationIdOf))].filter(
-    (id) => !accommodationOrganization.has(id),
-  );
+  const missingAccommodations = [
+    ...new Set([
+      ...doc.reservations.map(accommodationIdOf),
+      ...doc.blocks.map((b) => b.accommodation),
+      ...doc.stayRules.flatMap((r) => r.accommodation ?? []),
+    ]),
+  ].filter((id) => !accommodationOrganization.has(id));
   const storedOwners = await accommodationOwners(trx, [
     ...new Set([...accommodationOrganization.keys(), ...missingAccommodations]),
   ]);
@@ -269,65 +320,127 @@ async function referenceErrors(trx: Conn, doc: FullDocument): Promise<ParameterE
       if (!organizationExists(organization))
         errors.push({ parameter: `credentials[${i}].organizations`, message: `no organization with id ${organization}` });
   });
-  doc.reservations.forEach((r, i) => {
-    if (!organizationExists(r.organization)) {
-      errors.push({
-        parameter: `reservations[${i}].organization`,
-        message: `no organization with id ${r.organization}`,
-      });
-      return;
-    }
-    const accommodation = accommodationIdOf(r);
-    const owner = accommodationOrganization.get(accommodation);
-    if (owner === undefined)
-      errors.push({
-        parameter: `reservations[${i}].accommodation`,
-        message: `no accommodation with id ${accommodation}`,
-      });
-    else if (owner !== r.organization) {
-      errors.push({
-        parameter: `reservations[${i}].accommodation`,
-        message: `accommodation ${accommodation} belongs to another organization`,
-      });
-    }
-  });
+  // Reservations, blocks and stay rules: of an organization, and of an accommodation of it.
+  const checkOwned = (
+    collection: string,
+    records: readonly { organization: number }[],
+    unitOf: (i: number) => number | null,
+  ) => {
+    records.forEach((r, i) => {
+      if (!organizationExists(r.organization)) {
+        errors.push({
+          parameter: `${collection}[${i}].organization`,
+          message: `no organization with id ${r.organization}`,
+        });
+        return;
+      }
+      const accommodation = unitOf(i);
+      if (accommodation === null) return;
+      const owner = accommodationOrganization.get(accommodation);
+      if (owner === undefined)
+        errors.push({
+          parameter: `${collection}[${i}].accommodation`,
+          message: `no accommodation with id ${accommodation}`,
+        });
+      else if (owner !== r.organization) {
+        errors.push({
+          parameter: `${collection}[${i}].accommodation`,
+          message: `accommodation ${accommodation} belongs to another organization`,
+        });
+      }
+    });
+  };
+  checkOwned('reservations', doc.reservations, (i) => accommodationIdOf(doc.reservations[i] as ImportReservation));
+  checkOwned('blocks', doc.blocks, (i) => (doc.blocks[i] as ImportBlock).accommodation);
+  checkOwned('stayRules', doc.stayRules, (i) => (doc.stayRules[i] as ImportStayRule).accommodation ?? null);
   return errors;
 }
 
 interface HeldStay {
-  /** Where it comes from: an index in the file, or a stored reservation's id. */
-  source: { index: number } | { id: number };
+  /** Where it comes from: an index in the file, or a stored record's id. */
+  source: { collection: 'reservations' | 'blocks'; index: number } | { kind: 'reservation' | 'block'; id: number };
   accommodation: number;
   dateFrom: string;
   dateTo: string;
 }
 
 function describe(stay: HeldStay): string {
-  return 'index' in stay.source ? `reservations[${stay.source.index}]` : `reservation ${stay.source.id}`;
+  return 'index' in stay.source
+    ? `${stay.source.collection}[${stay.source.index}]`
+    : `${stay.source.kind} ${stay.source.id}`;
+}
+
+/** What the night-holds check compares: the file's holders and their stored ids, the stored blocks near them. */
+interface NightHolders {
+  reservations: readonly ImportReservation[];
+  /** A file reservation's stored id, when it replaces one. */
+  idOf: (r: ImportReservation) => number | undefined;
+  blocks: readonly ImportBlock[];
+  /** The stored id each file block replaces (by index), if any. */
+  blockIds: readonly (number | undefined)[];
+  /** Every stored block of the accommodations the file holds nights of (`heldUnits`). */
+  storedBlocks: readonly BlockRow[];
+}
+
+/** The accommodations whose nights the file holds: of its night-holding reservations and of its blocks. */
+function heldUnits(doc: FullDocument): { organizations: number[]; accommodations: number[] } {
+  const accommodations = new Set<number>();
+  for (const r of doc.reservations) if (holdsNights(r.status ?? 'confirmed')) accommodations.add(accommodationIdOf(r));
+  for (const b of doc.blocks) accommodations.add(b.accommodation);
+  const organizations = new Set([...doc.reservations, ...doc.blocks].map((r) => r.organization));
+  return { organizations: [...organizations], accommodations: [...accommodations] };
 }
 
 /**
- * No double booking, whichever way data enters (SPEC §9): the file's night-holding reservations
- * must not overlap each other, nor stored ones that the file does not replace.
+ * One rule for every night (SPEC §9, §13), whichever way data enters: the file's night-holding
+ * reservations and its blocks must not overlap each other, nor stored reservations and blocks that
+ * the file does not replace.
  */
-async function doubleBookingErrors(
+async function nightHoldErrors(
   trx: Conn,
-  reservations: readonly ImportReservation[],
-  idOf: (r: ImportReservation) => number | undefined,
+  units: ReturnType<typeof heldUnits>,
+  holders: NightHolders,
 ): Promise<ParameterError[]> {
   const fileStays: HeldStay[] = [];
-  reservations.forEach((r, index) => {
+  holders.reservations.forEach((r, index) => {
     if (holdsNights(r.status ?? 'confirmed')) {
-      fileStays.push({ source: { index }, accommodation: accommodationIdOf(r), dateFrom: r.dateFrom, dateTo: r.dateTo });
+      fileStays.push({
+        source: { collection: 'reservations', index },
+        accommodation: accommodationIdOf(r),
+        dateFrom: r.dateFrom,
+        dateTo: r.dateTo,
+      });
     }
   });
-  const replaced = new Set(reservations.flatMap((r) => idOf(r) ?? []));
-  const accommodations = [...new Set(fileStays.map((s) => s.accommodation))];
-  const organizations = [...new Set(reservations.map((r) => r.organization))];
+  holders.blocks.forEach((b, index) => {
+    fileStays.push({
+      source: { collection: 'blocks', index },
+      accommodation: b.accommodation,
+      dateFrom: b.dateFrom,
+      dateTo: b.dateTo,
+    });
+  });
+  const replaced = new Set(holders.reservations.flatMap((r) => holders.idOf(r) ?? []));
+  const replacedBlocks = new Set(holders.blockIds.flatMap((id) => id ?? []));
   const stored: HeldStay[] = [];
-  for (const row of await heldStaysOf(trx, organizations, accommodations)) {
+  for (const row of await heldStaysOf(trx, units.organizations, units.accommodations)) {
     if (!replaced.has(row.id)) {
-      stored.push({ source: { id: row.id }, accommodation: row.accommodation_id, dateFrom: row.date_from, dateTo: row.date_to });
+      stored.push({
+        source: { kind: 'reservation', id: row.id },
+        accommodation: row.accommodation_id,
+        dateFrom: row.date_from,
+        dateTo: row.date_to,
+      });
+    }
+  }
+  for (const row of holders.storedBlocks) {
+    if (!replacedBlocks.has(row.id)) {
+      stored.push({
+        source: { kind: 'block', id: row.id },
+        accommodation: row.accommodation_id,
+        dateFrom: row.date_from,
+        dateTo: row.date_to,
+      });
     }
   }
   const stays = [...fileStays, ...stored].sort((a, b) =>
@@ -338,14 +451,139 @@ async function doubleBookingErrors(
   for (const stay of stays) {
     if (latest && latest.accommodation === stay.accommodation && stay.dateFrom < latest.dateTo) {
       const [fromFile, other] = 'index' in stay.source ? [stay, latest] : [latest, stay];
+      const nights = `(${other.dateFrom} … ${other.dateTo})`;
       errors.push({
         parameter: describe(fromFile),
-        message: `double-books accommodation ${stay.accommodation} with ${describe(other)} (${other.dateFrom} … ${other.dateTo})`,
+        message:
+          'collection' in fromFile.source && fromFile.source.collection === 'blocks'
+            ? `overlaps ${describe(other)} on accommodation ${stay.accommodation} ${nights}`
+            : `double-books accommodation ${stay.accommodation} with ${describe(other)} ${nights}`,
       });
     }
     if (!latest || latest.accommodation !== stay.accommodation || stay.dateTo > latest.dateTo) latest = stay;
   }
   return errors;
+}
+
+/**
+ * The stored block each file block replaces: the one of its id, or, without an id, the stored block
+ * of the same accommodation and nights (blocks of one accommodation never overlap, so those name it:
+ * importing a file again changes nothing). A stored block is matched once, and never when the file
+ * names its id elsewhere.
+ */
+function storedBlockIds(blocks: readonly ImportBlock[], stored: readonly BlockRow[]): (number | undefined)[] {
+  const named = new Set(blocks.flatMap((b) => b.id ?? []));
+  const nights = (organization: number, accommodation: number, dateFrom: string, dateTo: string) =>
+    `${organization}\0${accommodation}\0${dateFrom}\0${dateTo}`;
+  const byNights = new Map<string, number>();
+  for (const row of stored) {
+    if (!named.has(row.id))
+      byNights.set(nights(row.organization_id, row.accommodation_id, row.date_from, row.date_to), row.id);
+  }
+  return blocks.map((b) => {
+    if (b.id !== undefined) return b.id;
+    const key = nights(b.organization, b.accommodation, b.dateFrom, b.dateTo);
+    const id = byNights.get(key);
+    byNights.delete(key);
+    return id;
+  });
+}
+
+/** A stay rule as stored, less its id and timestamps: what makes a rule without an id the same as a stored one. */
+const ruleContent = (organization: number, rule: StayRule) =>
+  JSON.stringify([
+    organization,
+    rule.accommodation ?? null,
+    rule.type ?? null,
+    rule.dateFrom,
+    rule.dateTo,
+    settingsJson(rule),
+  ]);
+
+/**
+ * The stored rule each file rule replaces: the one of its id, or, without an id, a stored rule of
+ * the organization that says exactly the same (so importing a file again changes nothing).
+ */
+function storedRuleIds(rules: readonly ImportStayRule[], stored: readonly StayRuleRow[]): (number | undefined)[] {
+  const named = new Set(rules.flatMap((r) => r.id ?? []));
+  const byContent = new Map<string, number>();
+  for (const row of stored) {
+    if (!named.has(row.id)) byContent.set(ruleContent(row.organization_id, toStayRule(row)), row.id);
+  }
+  return rules.map((r) => {
+    if (r.id !== undefined) return r.id;
+    const key = ruleContent(r.organization, stayRuleOf(r, 0));
+    const id = byContent.get(key);
+    byContent.delete(key);
+    return id;
+  });
+}
+
+/**
+ * Stay rules as the API keeps them (SPEC §13): two rules of one scope whose arrival periods overlap
+ * never set the same field, and an organization keeps at most MAX_STAY_RULES. Checked on what the
+ * load leaves: the file's rules beside the stored ones it does not replace.
+ */
+function stayRuleConflicts(
+  rules: readonly ImportStayRule[],
+  ruleIds: readonly (number | undefined)[],
+  stored: readonly StayRuleRow[],
+): ParameterError[] {
+  const errors: ParameterError[] = [];
+  const replaced = new Set(ruleIds.flatMap((id) => id ?? []));
+  const labels = new Map<StayRule, string>();
+  const kept = new Map<number, StayRule[]>();
+  const keptOf = (organization: number) => {
+    let list = kept.get(organization);
+    if (!list) kept.set(organization, (list = []));
+    return list;
+  };
+  for (const row of stored) {
+    if (replaced.has(row.id)) continue;
+    const rule = toStayRule(row);
+    labels.set(rule, `stay rule ${row.id}`);
+    keptOf(row.organization_id).push(rule);
+  }
+  rules.forEach((r, i) => {
+    // A rule new to the database has no id yet: one that no stored rule has, for the comparison.
+    const rule = stayRuleOf(r, ruleIds[i] ?? -1 - i);
+    const others = keptOf(r.organization);
+    const conflict = conflictingRule(others, rule);
+    if (conflict) {
+      const other = labels.get(conflict.rule) ?? 'another rule';
+      errors.push({
+        parameter: `stayRules[${i}]`,
+        message: `sets ${conflict.field} for the same scope and overlapping arrival days as ${other}`,
+      });
+    }
+    labels.set(rule, `stayRules[${i}]`);
+    others.push(rule);
+  });
+  for (const [organization, list] of kept) {
+    if (list.length > MAX_STAY_RULES)
+      errors.push({
+        parameter: 'stayRules',
+        message: `organization ${organization} would keep ${list.length} stay rules, more than ${MAX_STAY_RULES}`,
+      });
+  }
+  return errors;
+}
+
+/** A stored record (by id) that the file would move to another organization (`movedMessage`). */
+function movedRecords(
+  collection: string,
+  record: string,
+  records: readonly { organization: number }[],
+  ids: readonly (number | undefined)[],
+  stored: ReadonlyMap<number, { organization_id: number }>,
+): ParameterError[] {
+  return records.flatMap((r, i) => {
+    const id = ids[i];
+    const owner = id === undefined ? undefined : stored.get(id)?.organization_id;
+    return owner === undefined || owner === r.organization
+      ? []
+      : [{ parameter: `${collection}[${i}].organization`, message: movedMessage(record, id, owner) }];
+  });
 }
 
 function fail(errors: ParameterError[]): never {
@@ -389,6 +627,8 @@ export async function importDocument(db: Db, clock: Clock, input: unknown): Prom
     organizations: parsed.organizations ?? [],
     accommodations: parsed.accommodations ?? [],
     reservations: parsed.reservations ?? [],
+    blocks: parsed.blocks ?? [],
+    stayRules: parsed.stayRules ?? [],
     credentials: parsed.credentials ?? [],
   };
   const errors = recordErrors(doc);
@@ -405,7 +645,29 @@ export async function importDocument(db: Db, clock: Clock, input: unknown): Prom
     const knownReservationIds = await idsByReservationNumber(trx, doc.reservations);
     const storedIdOf = (r: ImportReservation) =>
       r.id ?? knownReservationIds.get(`${r.organization}\0${r.reservationNumber}`);
-    const overlapErrors = await doubleBookingErrors(trx, doc.reservations, storedIdOf);
+    // Blocks and rules are few: every stored one they may replace or meet is read at once.
+    const units = heldUnits(doc);
+    const blocksNearby = await blocksOfAccommodations(trx, units.organizations, units.accommodations);
+    const blockIds = storedBlockIds(doc.blocks, blocksNearby);
+    const storedBlocks = await blocksByIds(trx, blockIds.flatMap((id) => id ?? []));
+    const rulesOfOrganizations = await stayRuleRowsOf(trx, [...new Set(doc.stayRules.map((r) => r.organization))]);
+    const ruleIds = storedRuleIds(doc.stayRules, rulesOfOrganizations);
+    const storedRules = await stayRulesByIds(trx, ruleIds.flatMap((id) => id ?? []));
+    const movedErrors = [
+      ...movedRecords('blocks', 'block', doc.blocks, blockIds, storedBlocks),
+      ...movedRecords('stayRules', 'stay rule', doc.stayRules, ruleIds, storedRules),
+    ];
+    if (movedErrors.length > 0) fail(movedErrors);
+    const overlapErrors = [
+      ...(await nightHoldErrors(trx, units, {
+        reservations: doc.reservations,
+        idOf: storedIdOf,
+        blocks: doc.blocks,
+        blockIds,
+        storedBlocks: blocksNearby,
+      })),
+      ...stayRuleConflicts(doc.stayRules, ruleIds, rulesOfOrganizations),
+    ];
     if (overlapErrors.length > 0) fail(overlapErrors);
 
     // New ids start above every id in the table and in the file (a reduce: a spread of a million
@@ -416,6 +678,8 @@ export async function importDocument(db: Db, clock: Clock, input: unknown): Prom
       organizations: await firstFreeId('organizations', doc.organizations),
       accommodations: await firstFreeId('accommodations', doc.accommodations),
       reservations: await firstFreeId('reservations', doc.reservations),
+      blocks: await firstFreeId('blocks', doc.blocks),
+      stayRules: await firstFreeId('stay_rules', doc.stayRules),
     };
 
     if (doc.reservations.length >= DEFER_INDEXES_FROM_ROWS) {
@@ -633,6 +897,57 @@ export async function importDocument(db: Db, clock: Clock, input: unknown): Prom
       await writer.upsert('reservations', rows);
       await writer.upsert('events', events);
     }
+
+    // Blocks record their events as reservations do; stay rules record none (the API's do not).
+    const blockRows: BulkRow[] = [];
+    const blockEvents: BulkRow[] = [];
+    doc.blocks.forEach((b, i) => {
+      const id = blockIds[i] ?? nextId.blocks++;
+      const storedRow = storedBlocks.get(id);
+      const stored = storedRow && toBlock(storedRow);
+      const row: BlockRow = {
+        id,
+        organization_id: b.organization,
+        accommodation_id: b.accommodation,
+        date_from: b.dateFrom,
+        date_to: b.dateTo,
+        kind: b.kind,
+        note: b.note ?? null,
+        calendar_id: b.calendar ?? null,
+        created: timestamp(b.created) ?? stored?.created ?? now,
+        modified: timestamp(b.modified) ?? now,
+        version: (storedRow?.version ?? 0) + 1,
+      };
+      const record = toBlock(row);
+      if (stored && changedFields(stored, record).length === 0) return;
+      blockRows.push(BULK_BLOCK_COLUMNS.map((column) => row[column]));
+      const type = stored ? 'block.updated' : 'block.created';
+      blockEvents.push(eventRow({ type, data: record, previous: stored, version: row.version }));
+    });
+    await writer.upsert('blocks', blockRows);
+    await writer.upsert('events', blockEvents);
+
+    const ruleRows: BulkRow[] = [];
+    doc.stayRules.forEach((r, i) => {
+      const id = ruleIds[i] ?? nextId.stayRules++;
+      const storedRow = storedRules.get(id);
+      const row: StayRuleRow = {
+        id,
+        organization_id: r.organization,
+        accommodation_id: r.accommodation ?? null,
+        type: r.type ?? null,
+        date_from: r.dateFrom,
+        date_to: r.dateTo,
+        settings: settingsJson(stayRuleOf(r, id)),
+        created: timestamp(r.created) ?? storedRow?.created ?? now,
+        modified: timestamp(r.modified) ?? now,
+        version: (storedRow?.version ?? 0) + 1,
+      };
+      if (storedRow && changedFields(toStayRuleRecord(storedRow), toStayRuleRecord(row)).length === 0) return;
+      ruleRows.push(BULK_STAY_RULE_COLUMNS.map((column) => row[column]));
+    });
+    await writer.upsert('stay_rules', ruleRows);
+
     await storeOrganizationCounters(trx, moved);
     await importCredentials(trx, writer, doc.credentials, now);
   });
@@ -640,9 +955,15 @@ export async function importDocument(db: Db, clock: Clock, input: unknown): Prom
     organizations: doc.organizations.length,
     accommodations: doc.accommodations.length,
     reservations: doc.reservations.length,
+    blocks: doc.blocks.length,
+    stayRules: doc.stayRules.length,
     credentials: doc.credentials.length,
   };
 }
+
+/** Rows of blocks and stay rules in the bulk writer's column order. */
+const BULK_BLOCK_COLUMNS = BULK_COLUMNS.blocks.map((c) => c.name);
+const BULK_STAY_RULE_COLUMNS = BULK_COLUMNS.stay_rules.map((c) => c.name);
 
 /**
  * Credentials arrive with their hashes (SPEC §8, `booking dump`), so each keeps working as it did.
