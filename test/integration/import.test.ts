@@ -986,9 +986,9 @@ describe.each(DIALECTS)('booking import on %s', (dialect) => {
     expect(await counts(used.db)).toMatchObject({ reservations: 1, blocks: 3 });
   });
 
-  it.runIf(dialect === 'postgres')(
-    'answers a hold only the database sees with a conflict naming it, and writes nothing (PostgreSQL)',
-    async () => {
+  // Only PostgreSQL has a constraint a hold can meet past the import's own check.
+  if (dialect === 'postgres')
+    it('answers a hold only the database sees with a conflict naming it, and writes nothing (PostgreSQL)', async () => {
       await importDocument(used.db, fixedClock(), { ...twoOrganizations, reservations: [reservation()] });
       const before = await counts(used.db);
       const eventsBefore = await used.db.kysely.selectFrom('events').select('id').execute();
@@ -1014,8 +1014,7 @@ describe.each(DIALECTS)('booking import on %s', (dialect) => {
       } finally {
         await sql`delete from night_holds where holder = 'draft'`.execute(used.db.kysely);
       }
-    },
-  );
+    });
 });
 
 describe('the compiled checks of a reservation', () => {
