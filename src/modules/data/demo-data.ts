@@ -2,7 +2,14 @@ import { addDays, daysBetween, formatTimestamp } from '../../shared/dates.js';
 import { formatAmount } from '../../shared/money.js';
 import { SeededRandom } from '../../shared/random.js';
 import type { ReservationStatus } from '../reservations/reservation-status.js';
-import type { ImportAccommodation, RecordsDocument, ImportOrganization, ImportReservation } from './import.schemas.js';
+import type {
+  ImportAccommodation,
+  ImportBlock,
+  ImportDocument,
+  ImportOrganization,
+  ImportReservation,
+  RecordsDocument,
+} from './import.schemas.js';
 
 /**
  * A realistic demo data set: a holiday park, a city hotel and a small rental agency in different
@@ -285,7 +292,10 @@ function statusFor(random: SeededRandom, dateFrom: string, dateTo: string, today
       ]);
 }
 
-export function generateDemoData(today: string, seed = 20250417): RecordsDocument {
+export function generateDemoData(
+  today: string,
+  seed = 20250417,
+): RecordsDocument & Required<Pick<ImportDocument, 'blocks'>> {
   const random = new SeededRandom(seed);
   const start = addDays(today, -365);
   const end = addDays(today, 365);
@@ -375,5 +385,52 @@ export function generateDemoData(today: string, seed = 20250417): RecordsDocumen
       }
     }
   }
-  return { organizations, accommodations, reservations };
+  return { organizations, accommodations, reservations, blocks: demoBlocks(accommodations, reservations, today, seed) };
 }
+
+/**
+ * A few blocks (SPEC §13) for the board to show: every seventh active accommodation is closed for
+ * maintenance or its owner's own use for two or three nights in the first gap between its stays a
+ * week or more ahead. Placed after the stays, from a random stream of their own, so the stays are
+ * the same as before blocks existed.
+ */
+function demoBlocks(
+  accommodations: readonly ImportAccommodation[],
+  reservations: readonly ImportReservation[],
+  today: string,
+  seed: number,
+): ImportBlock[] {
+  const random = new SeededRandom(seed + 1);
+  const holding = reservations.filter((r) => r.status !== 'cancelled' && r.status !== 'no-show');
+  const blocks: ImportBlock[] = [];
+  accommodations
+    .filter((a) => a.active !== false)
+    .filter((_, i) => i % 7 === 3)
+    .forEach((accommodation) => {
+      const nights = random.int(2, 3);
+      const stays = holding
+        .filter((r) => r.accommodation === accommodation.id)
+        .sort((a, b) => (a.dateFrom < b.dateFrom ? -1 : 1));
+      let from = addDays(today, 7 + random.int(0, 20));
+      for (const stay of stays) {
+        if (stay.dateTo <= from) continue;
+        if (addDays(from, nights) <= stay.dateFrom) break;
+        from = stay.dateTo;
+      }
+      const kind = random.chance(0.7) ? 'maintenance' : 'owner';
+      blocks.push({
+        id: blocks.length + 1,
+        organization: accommodation.organization,
+        accommodation: accommodation.id as number,
+        dateFrom: from,
+        dateTo: addDays(from, nights),
+        kind,
+        note: kind === 'maintenance' ? random.pick(MAINTENANCE_NOTES) : null,
+        created: accommodation.created,
+        modified: accommodation.created,
+      });
+    });
+  return blocks;
+}
+
+const MAINTENANCE_NOTES = ['Painting', 'New boiler', 'Deep clean', 'Roof repair'];
