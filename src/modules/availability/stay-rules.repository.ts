@@ -1,7 +1,6 @@
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { Database, StayRuleRow, StayRuleTable } from '../../db/schema.js';
-import { forUpdate } from '../../db/write-transaction.js';
-import type { OwnedRecords } from '../organizations/organizations.service.js';
+import { ownedRecords } from '../../db/owned-rows.js';
 import { STAY_RULE_FIELDS, type StayRule, type StayRuleSettings } from './stay-rules.js';
 import type { StayRuleRecord } from './stay-rules.schemas.js';
 
@@ -54,9 +53,6 @@ export function listStayRuleRows(conn: Conn, organizationId: number): Promise<St
     .execute();
 }
 
-/** Values per statement: keeps each IN list under SQLite's limit on bound parameters. */
-const VALUES_PER_QUERY = 10_000;
-
 /** The stored rules of these organizations (`booking import` checks a file's rules against them). */
 export async function stayRuleRowsOf(conn: Conn, organizationIds: readonly number[]): Promise<StayRuleRow[]> {
   if (organizationIds.length === 0) return [];
@@ -68,40 +64,7 @@ export async function stayRuleRowsOf(conn: Conn, organizationIds: readonly numbe
     .execute();
 }
 
-/** The stored rows of these rules, by id, whichever organization holds them. */
-export async function stayRulesByIds(conn: Conn, ids: readonly number[]): Promise<Map<number, StayRuleRow>> {
-  const rows = new Map<number, StayRuleRow>();
-  for (let i = 0; i < ids.length; i += VALUES_PER_QUERY) {
-    const found = await conn
-      .selectFrom('stay_rules')
-      .selectAll()
-      .where('id', 'in', ids.slice(i, i + VALUES_PER_QUERY))
-      .execute();
-    for (const row of found) rows.set(row.id, row);
-  }
-  return rows;
-}
-
-export const stayRuleRecords: OwnedRecords<StayRuleRow> = {
-  async organizationOf(conn, organizationIds, id) {
-    if (organizationIds.length === 0) return undefined;
-    const row = await conn
-      .selectFrom('stay_rules')
-      .select('organization_id')
-      .where('organization_id', 'in', [...organizationIds])
-      .where('id', '=', id)
-      .executeTakeFirst();
-    return row?.organization_id;
-  },
-  readForUpdate(conn, organizationId, id) {
-    const query = conn
-      .selectFrom('stay_rules')
-      .selectAll()
-      .where('organization_id', '=', organizationId)
-      .where('id', '=', id);
-    return forUpdate(conn, query).executeTakeFirst();
-  },
-};
+export const stayRuleRecords = ownedRecords('stay_rules');
 
 export function insertStayRule(conn: Conn, values: Insertable<StayRuleTable>): Promise<StayRuleRow> {
   return conn.insertInto('stay_rules').values(values).returningAll().executeTakeFirstOrThrow();

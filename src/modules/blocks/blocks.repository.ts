@@ -1,7 +1,6 @@
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { BlockRow, BlockTable, Database } from '../../db/schema.js';
-import { forUpdate } from '../../db/write-transaction.js';
-import type { OwnedRecords } from '../organizations/organizations.service.js';
+import { ownedRecords, VALUES_PER_QUERY } from '../../db/owned-rows.js';
 import type { Block } from './blocks.schemas.js';
 
 type Conn = Kysely<Database>;
@@ -38,9 +37,6 @@ export async function listBlocks(
   return rows.map(toBlock);
 }
 
-/** Values per statement: keeps each IN list under SQLite's limit on bound parameters. */
-const VALUES_PER_QUERY = 10_000;
-
 /**
  * Every stored block of these accommodations (of these organizations): what `booking import` checks
  * a file's nights against. Blocks are few beside reservations, so all of them, not only those of
@@ -65,41 +61,8 @@ export async function blocksOfAccommodations(
   return rows;
 }
 
-/** The stored rows of these blocks, by id, whichever organization holds them. */
-export async function blocksByIds(conn: Conn, ids: readonly number[]): Promise<Map<number, BlockRow>> {
-  const rows = new Map<number, BlockRow>();
-  for (let i = 0; i < ids.length; i += VALUES_PER_QUERY) {
-    const found = await conn
-      .selectFrom('blocks')
-      .selectAll()
-      .where('id', 'in', ids.slice(i, i + VALUES_PER_QUERY))
-      .execute();
-    for (const row of found) rows.set(row.id, row);
-  }
-  return rows;
-}
-
 /** Blocks as `lockRecordForChange` finds them. */
-export const blockRecords: OwnedRecords<BlockRow> = {
-  async organizationOf(conn, organizationIds, id) {
-    if (organizationIds.length === 0) return undefined;
-    const row = await conn
-      .selectFrom('blocks')
-      .select('organization_id')
-      .where('organization_id', 'in', [...organizationIds])
-      .where('id', '=', id)
-      .executeTakeFirst();
-    return row?.organization_id;
-  },
-  readForUpdate(conn, organizationId, id) {
-    const query = conn
-      .selectFrom('blocks')
-      .selectAll()
-      .where('organization_id', '=', organizationId)
-      .where('id', '=', id);
-    return forUpdate(conn, query).executeTakeFirst();
-  },
-};
+export const blockRecords = ownedRecords('blocks');
 
 export function insertBlock(conn: Conn, values: Insertable<BlockTable>): Promise<BlockRow> {
   return conn.insertInto('blocks').values(values).returningAll().executeTakeFirstOrThrow();

@@ -1,3 +1,4 @@
+import { rowsByIds } from '../../db/owned-rows.js';
 import { Compile } from 'typebox/compile';
 import {
   BULK_COLUMNS,
@@ -29,17 +30,15 @@ import {
 import {
   heldStaysOf,
   reservationIdsByNumber,
-  reservationsByIds,
   toSummary,
 } from '../reservations/reservations.repository.js';
 import { credentialsByIdentifier, replaceCredentialBindings } from '../credentials/credentials.repository.js';
 import type { BlockRow, StayRuleRow } from '../../db/schema.js';
-import { blocksByIds, blocksOfAccommodations, toBlock } from '../blocks/blocks.repository.js';
+import { blocksOfAccommodations, toBlock } from '../blocks/blocks.repository.js';
 import { conflictingRule, STAY_RULE_FIELDS, type StayRule } from '../availability/stay-rules.js';
 import {
   settingsJson,
   stayRuleRowsOf,
-  stayRulesByIds,
   toStayRule,
   toStayRuleRecord,
 } from '../availability/stay-rules.repository.js';
@@ -649,10 +648,10 @@ export async function importDocument(db: Db, clock: Clock, input: unknown): Prom
     const units = heldUnits(doc);
     const blocksNearby = await blocksOfAccommodations(trx, units.organizations, units.accommodations);
     const blockIds = storedBlockIds(doc.blocks, blocksNearby);
-    const storedBlocks = await blocksByIds(trx, blockIds.flatMap((id) => id ?? []));
+    const storedBlocks = await rowsByIds(trx, 'blocks', blockIds.flatMap((id) => id ?? []));
     const rulesOfOrganizations = await stayRuleRowsOf(trx, [...new Set(doc.stayRules.map((r) => r.organization))]);
     const ruleIds = storedRuleIds(doc.stayRules, rulesOfOrganizations);
-    const storedRules = await stayRulesByIds(trx, ruleIds.flatMap((id) => id ?? []));
+    const storedRules = await rowsByIds(trx, 'stay_rules', ruleIds.flatMap((id) => id ?? []));
     const movedErrors = [
       ...movedRecords('blocks', 'block', doc.blocks, blockIds, storedBlocks),
       ...movedRecords('stayRules', 'stay rule', doc.stayRules, ruleIds, storedRules),
@@ -816,7 +815,7 @@ export async function importDocument(db: Db, clock: Clock, input: unknown): Prom
     // In chunks: the rows and events of a million reservations need not be held at once.
     for (let start = 0; start < doc.reservations.length; start += IMPORT_CHUNK) {
       const chunk = doc.reservations.slice(start, start + IMPORT_CHUNK);
-      const storedRows = await reservationsByIds(trx, chunk.flatMap((r) => storedIdOf(r) ?? []));
+      const storedRows = await rowsByIds(trx, 'reservations', chunk.flatMap((r) => storedIdOf(r) ?? []));
       // Read here, chunk by chunk, to cost no query of its own; the load's transaction undoes the
       // chunks written before a refusal.
       const moved = chunk.flatMap((r, i): ParameterError[] => {

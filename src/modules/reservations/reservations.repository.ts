@@ -1,8 +1,7 @@
 import { type Insertable, type Kysely, type SelectQueryBuilder, sql, type Updateable } from 'kysely';
 import type { Database, ReservationRow, ReservationTable } from '../../db/schema.js';
 import { type Mark, preparedReadsOf } from '../../db/prepared-reads.js';
-import { forUpdate } from '../../db/write-transaction.js';
-import type { OwnedRecords } from '../organizations/organizations.service.js';
+import { ownedRecords, VALUES_PER_QUERY } from '../../db/owned-rows.js';
 import { daysBetween } from '../../shared/dates.js';
 import { formatAmount } from '../../shared/money.js';
 import type { ReservationStatus } from './reservation-status.js';
@@ -322,26 +321,7 @@ export async function findSummaryById(
 }
 
 /** Reservations as `lockRecordForChange` finds them. */
-export const reservationRecords: OwnedRecords<ReservationRow> = {
-  async organizationOf(conn, organizationIds, id) {
-    if (organizationIds.length === 0) return undefined;
-    const row = await conn
-      .selectFrom('reservations')
-      .select('organization_id')
-      .where('organization_id', 'in', [...organizationIds])
-      .where('id', '=', id)
-      .executeTakeFirst();
-    return row?.organization_id;
-  },
-  readForUpdate(conn, organizationId, id) {
-    const query = conn
-      .selectFrom('reservations')
-      .selectAll()
-      .where('organization_id', '=', organizationId)
-      .where('id', '=', id);
-    return forUpdate(conn, query).executeTakeFirst();
-  },
-};
+export const reservationRecords = ownedRecords('reservations');
 
 /**
  * Keeps the organization's longest stay (migration 006) at least as long as this one, in the
@@ -422,9 +402,6 @@ export async function findOverlappingReservation(conn: Conn, stay: Stay): Promis
   return latest !== undefined && latest.date_to > stay.dateFrom ? latest.id : undefined;
 }
 
-/** Values per statement: keeps each IN list under SQLite's limit on bound parameters. */
-const VALUES_PER_QUERY = 10_000;
-
 /** The ids of an organization's reservations with these numbers, by number. */
 export async function reservationIdsByNumber(
   conn: Conn,
@@ -462,18 +439,4 @@ export async function heldStaysOf(
     stays.push(...rows);
   }
   return stays;
-}
-
-/** The stored rows of these reservations, by id. */
-export async function reservationsByIds(conn: Conn, ids: readonly number[]): Promise<Map<number, ReservationRow>> {
-  const rows = new Map<number, ReservationRow>();
-  for (let i = 0; i < ids.length; i += VALUES_PER_QUERY) {
-    const found = await conn
-      .selectFrom('reservations')
-      .selectAll()
-      .where('id', 'in', ids.slice(i, i + VALUES_PER_QUERY))
-      .execute();
-    for (const row of found) rows.set(row.id, row);
-  }
-  return rows;
 }
