@@ -470,6 +470,33 @@ describe.each(DIALECTS)('webhooks on %s', (dialect) => {
       await expect.poll(async () => (await log(hook.id))[0]?.status).toBe('delivered');
     });
 
+    it('delivers block events to an endpoint that asked for them, and only those (SPEC §13)', async () => {
+      const hook = await endpoint('/blocks', { types: ['block.created', 'block.deleted'] });
+      startWorker();
+      await book();
+      night += 3;
+      const dateFrom = new Date(Date.UTC(2030, 0, 1 + night)).toISOString().slice(0, 10);
+      const dateTo = new Date(Date.UTC(2030, 0, 3 + night)).toISOString().slice(0, 10);
+      const send = (method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+        app.inject({ method, url, headers: { 'x-api-key': writer }, payload });
+      const block = (await send('POST', '/api/blocks', { accommodation: 10, dateFrom, dateTo, kind: 'closed' })).json();
+      await send('PATCH', `/api/blocks/${block.id}`, { note: 'Storm damage' });
+      await send('DELETE', `/api/blocks/${block.id}`);
+      await expect.poll(() => receiver.received('/blocks').length, { timeout: 5000 }).toBe(2);
+      const events = receiver.received('/blocks').map((d) => {
+        const event = new Webhook(hook.secret).verify(d.body, d.headers as Record<string, string>) as {
+          type: string;
+          resource: { type: string; id: number };
+          data: { note: string | null };
+        };
+        return [event.type, event.resource.type, event.resource.id, event.data.note];
+      });
+      expect(events.sort()).toEqual([
+        ['block.created', 'block', block.id, null],
+        ['block.deleted', 'block', block.id, 'Storm damage'],
+      ]);
+    });
+
     it('retries 500, 500, then 200 with the same webhook-id, and logs every attempt', async () => {
       const hook = await endpoint('/flaky');
       receiver.script('/flaky', (n) => ({ status: n <= 2 ? 500 : 200 }));
