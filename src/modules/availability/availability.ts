@@ -80,14 +80,28 @@ export function searchStays(
   today: string,
 ): SearchResult[] {
   const byAccommodation = holdsByAccommodation(holds);
+  // Every accommodation asks the same arrival day: only the rules covering it can decide a field,
+  // and an accommodation with no rule of its own among them breaks what its type's others break.
+  // Without this, each of a park's 500 accommodations walked all of its ~70 rules for each field.
+  const covering = rules.filter((r) => r.dateFrom <= stay.dateFrom && stay.dateFrom <= r.dateTo);
+  const withOwnRules = new Set(covering.map((r) => r.accommodation).filter((id) => id !== undefined && id !== null));
+  const byType = new Map<string, readonly SearchReason[]>();
+  const brokenRules = (accommodation: SellableAccommodation): readonly SearchReason[] => {
+    const shared = !withOwnRules.has(accommodation.id);
+    const known = shared ? byType.get(accommodation.type) : undefined;
+    if (known) return known;
+    const target = { accommodation: accommodation.id, type: accommodation.type, ...stay };
+    const broken = ruleBreaks(effectiveRules(covering, target), target, today);
+    if (shared) byType.set(accommodation.type, broken);
+    return broken;
+  };
   const results = accommodations.map((accommodation): SearchResult => {
     const reasons: SearchReason[] = [];
     const held = byAccommodation.get(accommodation.id) ?? [];
     if (held.some((h) => h.kind === 'reservation')) reasons.push('taken');
     if (held.some((h) => h.kind === 'block')) reasons.push('blocked');
     if (stay.adults + stay.children > accommodation.maxPersons) reasons.push('capacity');
-    const target = { accommodation: accommodation.id, type: accommodation.type, ...stay };
-    reasons.push(...ruleBreaks(effectiveRules(rules, target), target, today));
+    reasons.push(...brokenRules(accommodation));
     return {
       accommodation: {
         id: accommodation.id,
