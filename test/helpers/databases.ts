@@ -79,6 +79,8 @@ export async function emptyDatabase(db: Db): Promise<void> {
     'idempotency_keys',
     'credential_organizations',
     'credentials',
+    'blocks',
+    'stay_rules',
     'reservations',
     'accommodations',
     'organizations',

@@ -36,7 +36,10 @@ export const availabilityRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Cloc
         description:
           'For the nights dateFrom … dateTo (at most 366): what holds each active accommodation, and per type how many are free each night.',
         querystring: GridQuery,
-        response: apiResponses({ description: 'The grid', schema: ref(GridSchema) }, { input: true, snapshot: true }),
+        response: apiResponses(
+          { description: 'The grid', schema: ref(GridSchema) },
+          { input: true, list: true, snapshot: true },
+        ),
       },
     },
     async (request, reply) => {
@@ -58,7 +61,7 @@ export const availabilityRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Cloc
         querystring: SearchQuery,
         response: apiResponses(
           { description: 'One result per accommodation', schema: Type.Array(ref(SearchResultSchema)) },
-          { input: true, snapshot: true },
+          { input: true, list: true, snapshot: true },
         ),
       },
     },
