@@ -97,6 +97,7 @@ export async function wrkMix(url, headers, seconds, connections, { list, first, 
     shedShare: result.shed / answers,
     limitedShare: result.limited / answers,
     issued: result.issued,
+    answered: answers,
     // Requests past the list's end start again at its top: they may be answered from a cache.
     repeated: Math.max(0, result.first + result.issued - result.listLength),
   };
