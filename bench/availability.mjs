@@ -15,6 +15,8 @@
 //   BENCH_POSTGRES_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:availability
 //       and PostgreSQL, in a database of its own created beside that one and dropped at the end
 //       (BENCH_KEEP_DATABASE=1 keeps it for the next run, which then reuses it)
+//   BENCH_MAIN=<another checkout>/dist/src/main.js npm run bench:availability
+//       and another build beside this one, in the same rounds (a change's before and after)
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
@@ -56,6 +58,8 @@ const GRID_TARGET_MS = 50;
 const SQLITE_URL = `sqlite:${join(ROOT, 'bench', 'data', 'availability.sqlite')}`;
 const POSTGRES_DATABASE = 'booking_bench_availability';
 const ONLY = process.env.BENCH_ONLY;
+/** This checkout's build, and with BENCH_MAIN another one (the commit before a change), measured in the same rounds. */
+const BUILDS = [['', MAIN], ...(process.env.BENCH_MAIN ? [['BENCH_MAIN', process.env.BENCH_MAIN]] : [])];
 const KEEP_DATABASE = process.env.BENCH_KEEP_DATABASE === '1';
 // The bench measures throughput, not the per-credential budget of SPEC §7: the limit is lifted.
 const ENV = { ...process.env, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '1000000000' };
@@ -231,17 +235,20 @@ async function main() {
     const gridScenarios = [];
     for (const d of databases) {
       const key = keyOfEveryOrganization(d.url);
-      const server = await startServer([MAIN, 'serve', '--port', '0', '--database-url', d.url], ENV);
-      servers.push(server);
-      d.probe = await probe(server, key, searches, grids);
-      const scenario = {
-        server,
-        url: server.url,
-        headers: { 'x-api-key': key, accept: 'application/json' },
-        postgres: d.database === 'PostgreSQL',
-      };
-      searchScenarios.push({ ...scenario, name: `${d.database} · search mix`, walk: walk(searches) });
-      gridScenarios.push({ ...scenario, name: `${d.database} · grid, 90 nights`, walk: walk(grids) });
+      for (const [build, main] of BUILDS) {
+        const server = await startServer([main, 'serve', '--port', '0', '--database-url', d.url], ENV);
+        servers.push(server);
+        d.probe = await probe(server, key, searches, grids);
+        const scenario = {
+          server,
+          url: server.url,
+          headers: { 'x-api-key': key, accept: 'application/json' },
+          postgres: d.database === 'PostgreSQL',
+        };
+        const suffix = build ? ` (${build})` : '';
+        searchScenarios.push({ ...scenario, name: `${d.database} · search mix${suffix}`, walk: walk(searches) });
+        gridScenarios.push({ ...scenario, name: `${d.database} · grid, 90 nights${suffix}`, walk: walk(grids) });
+      }
     }
     // BENCH_ONLY=search or grid measures one of the two (quicker while working on one).
     const [searchBaseline, ...searchResults] =
@@ -294,7 +301,8 @@ function write(databases, baseline, searches, grids) {
     '',
     `${report.date} · commit ${report.commit} · ${report.machine.cpu} × ${report.machine.cores} · Node ${report.node}. ` +
       `${RESERVATIONS.toLocaleString('en')} synthetic reservations of ${ORGANIZATIONS} organizations ` +
-      `(\`availability-data.mjs\`: ${databases.map((d) => d.database).join(' and ')}), one server process per database.`,
+      `(\`availability-data.mjs\`: ${databases.map((d) => d.database).join(' and ')}), one server process per database` +
+      (process.env.BENCH_MAIN ? ` and build (BENCH_MAIN: ${process.env.BENCH_MAIN}).` : '.'),
     '',
     '## Search mix',
     '',
