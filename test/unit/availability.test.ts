@@ -1,15 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Hold, SellableAccommodation } from '../../src/modules/availability/availability.repository.js';
-import { searchStays, type SearchStay } from '../../src/modules/availability/availability.js';
+import { availabilityGrid, searchStays, type SearchStay } from '../../src/modules/availability/availability.js';
 import type { SearchReason } from '../../src/modules/availability/availability.schemas.js';
 import { effectiveRules, ruleBreaks, type StayRule } from '../../src/modules/availability/stay-rules.js';
 import { addDays } from '../../src/shared/dates.js';
 
 /**
- * SPEC §13's search as pure functions: the search's shortcuts (only the rules covering the arrival,
- * one answer per type for accommodations without rules of their own) give what asking the stay
- * rules for each accommodation with every rule gives.
+ * SPEC §13's search and grid as pure functions: the search's shortcuts (only the rules covering the
+ * arrival, one answer per type for accommodations without rules of their own) give what asking the
+ * stay rules for each accommodation with every rule gives; the grid's free nights are what counting
+ * night by night gives.
  */
 
 const TYPES = ['chalet', 'pitch', 'room'];
@@ -88,6 +89,81 @@ describe('availability search', () => {
           expect(
             found.map((r) => ({ id: r.accommodation.id, reasons: r.reasons })).sort((a, b) => a.id - b.id),
           ).toEqual(plain);
+        },
+      ),
+    );
+  });
+});
+
+describe('availability grid', () => {
+  it('clips every hold to the period and counts free accommodations night by night', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            type: fc.constantFrom(...TYPES),
+            // Each hold: days after the previous one ends, and its nights.
+            stays: fc.array(fc.tuple(fc.integer({ min: 0, max: 6 }), fc.integer({ min: 1, max: 40 })), {
+              maxLength: 6,
+            }),
+          }),
+          { minLength: 1, maxLength: 6 },
+        ),
+        fc.integer({ min: 0, max: 60 }),
+        fc.integer({ min: 1, max: 70 }),
+        (units, first, nights) => {
+          const accommodations = units.map((u, i) => ({
+            id: i + 1,
+            title: `${u.type} ${i + 1}`,
+            type: u.type,
+            maxPersons: 4,
+          }));
+          const dateFrom = addDays(DAY0, first);
+          const lastNight = addDays(dateFrom, nights - 1);
+          const end = addDays(lastNight, 1);
+          const all: Hold[] = units.flatMap((u, i) => {
+            let day = 0;
+            return u.stays.map(([gap, length], n) => {
+              day += gap;
+              const hold: Hold = {
+                accommodationId: i + 1,
+                dateFrom: addDays(DAY0, day),
+                dateTo: addDays(DAY0, day + length),
+                kind: n % 2 === 0 ? 'reservation' : 'block',
+                id: 100 * (i + 1) + n,
+              };
+              day += length;
+              return hold;
+            });
+          });
+          // What the database reads: the holds with a night in the period.
+          const holds = all.filter((h) => h.dateFrom < end && h.dateTo > dateFrom);
+          const grid = availabilityGrid(accommodations, holds, dateFrom, lastNight);
+          for (const row of grid.accommodations) {
+            expect(row.held).toEqual(
+              holds
+                .filter((h) => h.accommodationId === row.id)
+                .map((h) => ({
+                  dateFrom: h.dateFrom < dateFrom ? dateFrom : h.dateFrom,
+                  dateTo: h.dateTo > end ? end : h.dateTo,
+                  kind: h.kind,
+                  id: h.id,
+                })),
+            );
+          }
+          const days = Array.from({ length: nights }, (_, n) => addDays(dateFrom, n));
+          for (const type of grid.types) {
+            const ofType = accommodations.filter((a) => a.type === type.type);
+            expect(type.total).toBe(ofType.length);
+            expect(type.free).toEqual(
+              days.map(
+                (night) =>
+                  ofType.filter(
+                    (a) => !holds.some((h) => h.accommodationId === a.id && h.dateFrom <= night && night < h.dateTo),
+                  ).length,
+              ),
+            );
+          }
         },
       ),
     );

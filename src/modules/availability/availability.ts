@@ -31,6 +31,10 @@ export function availabilityGrid(
 ): Grid {
   const end = addDays(lastNight, 1);
   const nights = daysBetween(dateFrom, end);
+  // Each night's place by its date, the day after the last one too: a clipped hold's ends are among
+  // them. Parsing both ends of every hold as dates (daysBetween) was a sixth of a 500-unit grid.
+  const place = new Map<string, number>();
+  for (let night = 0; night <= nights; night++) place.set(addDays(dateFrom, night), night);
   const byAccommodation = holdsByAccommodation(holds);
   const types = new Map<string, { type: string; total: number; free: number[] }>();
   const rows = accommodations.map((accommodation) => {
@@ -48,7 +52,7 @@ export function availabilityGrid(
     }));
     // Free nights: every night, less the ones each hold covers (holds never overlap).
     const taken = new Uint8Array(nights);
-    for (const hold of held) taken.fill(1, daysBetween(dateFrom, hold.dateFrom), daysBetween(dateFrom, hold.dateTo));
+    for (const hold of held) taken.fill(1, place.get(hold.dateFrom), place.get(hold.dateTo));
     for (let night = 0; night < nights; night++) if (taken[night] === 0) type.free[night]! += 1;
     return { ...accommodation, held };
   });
