@@ -1,8 +1,9 @@
 // What the bench scripts share: running the built CLI and server as processes, and reading /proc.
-import { execFileSync, spawn } from 'node:child_process';
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { execFile, execFileSync, spawn } from 'node:child_process';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const MAIN = join(ROOT, 'dist', 'src', 'main.js');
@@ -40,6 +41,94 @@ export function startServer(args, env) {
 
 /** The middle value (the upper one of an even count): steadier than the mean on a shared machine. */
 export const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/**
+ * The requests/s of one scenario over another's as the median over rounds of the two figures of the
+ * same round, measured seconds apart: steadier than the ratio of two medians when the machine's
+ * speed changes from minute to minute. The spread over rounds comes with it.
+ */
+export function paired(scenario, reference, figure = 'requestsPerSecond') {
+  const ratios = scenario.rounds.map((r, i) => r[figure] / reference.rounds[i][figure]);
+  return { value: median(ratios), low: Math.min(...ratios), high: Math.max(...ratios) };
+}
+
+/** One round of one request asked again and again: wrk, one thread (wrk-report.lua reports it). */
+export async function wrk(url, headers, seconds, connections) {
+  const args = ['-t', '1', '-c', String(connections), '-d', `${seconds}s`, '-s', join(ROOT, 'bench', 'wrk-report.lua')];
+  for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
+  const { stdout } = await promisify(execFile)('wrk', [...args, url], { encoding: 'utf8' });
+  const result = JSON.parse(stdout.trim().split('\n').at(-1));
+  if (result.non2xx > 0 || result.socketErrors > 0)
+    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.socketErrors} socket errors`);
+  return {
+    requests: result.requests,
+    requestsPerSecond: result.requests / (result.durationUs / 1e6),
+    p50: Math.round(result.p50Us / 10) / 100,
+    p99: Math.round(result.p99Us / 10) / 100,
+  };
+}
+
+/**
+ * One round of a list of distinct requests (the cold mix, the availability bench): wrk walks the
+ * list from line `first` on. Only successful answers count as served; 503s (shed under overload)
+ * and 429s (over the rate budget) are reported as shares of all answers. Any other status means an
+ * invalid request in the list or a fault: the run stops, as it does for an answer slower than
+ * `timeout` (wrk's default, 2 s, unless given).
+ */
+export async function wrkMix(url, headers, seconds, connections, { list, first, timeout = '2s' }) {
+  const args = ['-t', '1', '-c', String(connections), '-d', `${seconds}s`, '--timeout', timeout];
+  args.push('-s', join(ROOT, 'bench', 'wrk-mix.lua'));
+  for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
+  const { stdout } = await promisify(execFile)('wrk', [...args, url, '--', list, String(first)], {
+    encoding: 'utf8',
+  });
+  const result = JSON.parse(stdout.trim().split('\n').at(-1));
+  if (result.other > 0 || result.socketErrors > 0)
+    throw new Error(
+      `${url} (list ${list}): ${result.other} answers neither 2xx, 429 nor 503, ${result.socketErrors} socket errors`,
+    );
+  const answers = result.ok + result.shed + result.limited;
+  return {
+    requests: result.ok,
+    seconds: result.durationUs / 1e6,
+    requestsPerSecond: result.ok / (result.durationUs / 1e6),
+    p50: Math.round(result.p50Us / 10) / 100,
+    p99: Math.round(result.p99Us / 10) / 100,
+    shedShare: result.shed / answers,
+    limitedShare: result.limited / answers,
+    issued: result.issued,
+    answered: answers,
+    // Requests past the list's end start again at its top: they may be answered from a cache.
+    repeated: Math.max(0, result.first + result.issued - result.listLength),
+  };
+}
+
+/**
+ * The in-run baseline of `npm run bench` (baseline-server.mjs), serving the very page the service
+ * serves for organization 1's 2024 summaries at offset 0 of the synthetic data set in `databaseUrl`.
+ */
+export async function startBaselineOf(databaseUrl, env) {
+  const key = JSON.parse(
+    cli(['credentials', 'create', '--organization', '1', '--name', 'bench', '--json'], {
+      ...env,
+      DATABASE_URL: databaseUrl,
+    }),
+  ).apiKey;
+  const service = await startServer([MAIN, 'serve', '--port', '0', '--database-url', databaseUrl], env);
+  let page;
+  try {
+    page = await (
+      await fetch(`${service.url}/api/reservations/summaries?organization=1&dateFrom=2024-01-01&dateTo=2024-12-31`, {
+        headers: { 'x-api-key': key },
+      })
+    ).text();
+  } finally {
+    await service.stop();
+  }
+  const pageFile = join(ROOT, 'bench', 'data', 'page.json');
+  writeFileSync(pageFile, page);
+  return startServer([join(ROOT, 'bench', 'baseline-server.mjs'), pageFile], env);
+}
 
 export const commitId = () =>
   execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();

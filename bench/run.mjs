@@ -9,13 +9,17 @@ import {
   cli,
   commitId,
   MAIN,
+  paired,
   processTree,
   readProcesses,
   readSelf,
   removeDatabaseFiles,
   residentMiB,
   ROOT,
+  startBaselineOf,
   startServer,
+  wrk,
+  wrkMix,
 } from './lib.mjs';
 import { COLD_REQUESTS, coldMix, listItems, listLength } from './cold-mix.mjs';
 
@@ -62,7 +66,8 @@ function commandExists(command) {
 const cliOn = (args, databaseUrl) => cli(args, { ...process.env, DATABASE_URL: databaseUrl });
 
 // The bench measures throughput, not the per-credential budget of SPEC §7: the limit is lifted.
-const start = (args) => startServer(args, { ...process.env, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '1000000000' });
+const BENCH_ENV = { ...process.env, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '1000000000' };
+const start = (args) => startServer(args, BENCH_ENV);
 
 /** Seeds the synthetic data set unless the database already holds it (it is reused between runs). */
 function ensureDataSet(databaseUrl, reservations = RESERVATIONS) {
@@ -122,50 +127,6 @@ async function autocannon(url, headers, seconds, connections) {
   };
 }
 
-async function wrk(url, headers, seconds, connections) {
-  const args = ['-t', '1', '-c', String(connections), '-d', `${seconds}s`, '-s', join(ROOT, 'bench', 'wrk-report.lua')];
-  for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
-  const { stdout } = await run('wrk', [...args, url], { encoding: 'utf8' });
-  const result = JSON.parse(stdout.trim().split('\n').at(-1));
-  if (result.non2xx > 0 || result.socketErrors > 0)
-    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.socketErrors} socket errors`);
-  return {
-    requests: result.requests,
-    requestsPerSecond: result.requests / (result.durationUs / 1e6),
-    p50: Math.round(result.p50Us / 10) / 100,
-    p99: Math.round(result.p99Us / 10) / 100,
-  };
-}
-
-/**
- * One round of the cold mix: wrk walks the list from line `first` on. Only successful answers count
- * as served; 503s (shed under overload) and 429s (over the rate budget) are reported as shares of
- * all answers. Any other status means an invalid request in the list or a fault: the run stops.
- */
-async function wrkMix(url, headers, seconds, connections, { list, first }) {
-  const args = ['-t', '1', '-c', String(connections), '-d', `${seconds}s`, '-s', join(ROOT, 'bench', 'wrk-mix.lua')];
-  for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
-  const { stdout } = await run('wrk', [...args, url, '--', list, String(first)], { encoding: 'utf8' });
-  const result = JSON.parse(stdout.trim().split('\n').at(-1));
-  if (result.other > 0 || result.socketErrors > 0)
-    throw new Error(
-      `${url} (cold mix): ${result.other} answers neither 2xx, 429 nor 503, ${result.socketErrors} socket errors`,
-    );
-  const answers = result.ok + result.shed + result.limited;
-  return {
-    requests: result.ok,
-    seconds: result.durationUs / 1e6,
-    requestsPerSecond: result.ok / (result.durationUs / 1e6),
-    p50: Math.round(result.p50Us / 10) / 100,
-    p99: Math.round(result.p99Us / 10) / 100,
-    shedShare: result.shed / answers,
-    limitedShare: result.limited / answers,
-    issued: result.issued,
-    // Requests past the list's end start again at its top: they may be answered from a cache.
-    repeated: Math.max(0, result.first + result.issued - result.listLength),
-  };
-}
-
 const load = (url, headers, seconds, connections, cold = undefined) => {
   if (cold) return wrkMix(url, headers, seconds, connections, cold);
   return LOAD === 'wrk' ? wrk(url, headers, seconds, connections) : autocannon(url, headers, seconds, connections);
@@ -218,16 +179,6 @@ async function peakResidentMiB(pids, work) {
 }
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
-/**
- * The requests/s of one scenario over another's as the median over rounds of the two figures of the
- * same round, measured seconds apart: steadier than the ratio of two medians when the machine's
- * speed changes from minute to minute. The spread over rounds comes with it.
- */
-function paired(scenario, reference, figure = 'requestsPerSecond') {
-  const ratios = scenario.rounds.map((r, i) => r[figure] / reference.rounds[i][figure]);
-  return { value: median(ratios), low: Math.min(...ratios), high: Math.max(...ratios) };
-}
 
 /** One measured round of a scenario: throughput, latency, the server's memory and CPU, and the load's CPU. */
 async function round(scenario, seconds, connections) {
@@ -512,21 +463,7 @@ function targets(runs, baseline, coldBaseline) {
 }
 
 /** The baseline, serving the very page the service serves for the first scenario (organization 1's 2024, offset 0). */
-async function startBaseline() {
-  const key = JSON.parse(
-    cliOn(['credentials', 'create', '--organization', '1', '--name', 'bench', '--json'], SQLITE_URL),
-  ).apiKey;
-  const service = await start([MAIN, 'serve', '--port', '0', '--database-url', SQLITE_URL]);
-  const page = await (
-    await fetch(`${service.url}/api/reservations/summaries?organization=1&dateFrom=2024-01-01&dateTo=2024-12-31`, {
-      headers: { 'x-api-key': key },
-    })
-  ).text();
-  await service.stop();
-  const pageFile = join(ROOT, 'bench', 'data', 'page.json');
-  writeFileSync(pageFile, page);
-  return start([join(ROOT, 'bench', 'baseline-server.mjs'), pageFile]);
-}
+const startBaseline = () => startBaselineOf(SQLITE_URL, BENCH_ENV);
 
 /**
  * BENCH_SCALE=10m: the same cold mix (same seed, so the same organizations, periods and reference

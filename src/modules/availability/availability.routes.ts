@@ -8,13 +8,14 @@ import { conditionalGet, jsonBody, sendJsonBody, serializerOf } from '../../http
 import type { Clock } from '../../shared/clock.js';
 import type { VersionedRead } from '../organizations/organizations.service.js';
 import { GridQuery, GridSchema, SearchQuery, SearchResultSchema } from './availability.schemas.js';
-import { gridRead, searchRead } from './availability.service.js';
+import { createParkCache, gridRead, searchRead } from './availability.service.js';
 
 const tags = ['availability'];
 
 export const availabilityRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock }> = async (app, { db, clock }) => {
   // Kept under the organization's change counter, as list bodies are (body-cache.ts).
   const bodies = createBodyCache<undefined>(32 * 2 ** 20);
+  const parks = createParkCache();
   const send = async <T>(reply: Parameters<typeof sendJsonBody>[0], read: VersionedRead<T>) => {
     const serialize = serializerOf(reply);
     if (read.eventsCursor) reply.header('events-cursor', read.eventsCursor);
@@ -44,7 +45,7 @@ export const availabilityRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Cloc
     },
     async (request, reply) => {
       const organization = resolveOrganization(principalOf(request), request.query.organization);
-      return send(reply, await gridRead(db.kysely, organization, request.query, request.organizationState));
+      return send(reply, await gridRead(db.kysely, parks, organization, request.query, request.organizationState));
     },
   );
 
@@ -67,7 +68,10 @@ export const availabilityRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Cloc
     },
     async (request, reply) => {
       const organization = resolveOrganization(principalOf(request), request.query.organization);
-      return send(reply, await searchRead(db.kysely, clock, organization, request.query, request.organizationState));
+      return send(
+        reply,
+        await searchRead(db.kysely, parks, clock, organization, request.query, request.organizationState),
+      );
     },
   );
 };

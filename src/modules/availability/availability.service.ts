@@ -6,7 +6,8 @@ import { invalidInput } from '../../shared/errors.js';
 import { stayNights } from '../../shared/stay-dates.js';
 import { type KnownOrganizationState, organizationStateFor } from '../organizations/organizations.repository.js';
 import type { VersionedRead } from '../organizations/organizations.service.js';
-import { activeAccommodations, holdsOfPeriod } from './availability.repository.js';
+import { VersionedCache } from '../../shared/versioned-cache.js';
+import { activeAccommodations, holdsOfPeriod, type SellableAccommodation } from './availability.repository.js';
 import {
   type GridQuery,
   MAX_GRID_NIGHTS,
@@ -15,8 +16,8 @@ import {
   type SearchResult,
 } from './availability.schemas.js';
 import { availabilityGrid, searchStays } from './availability.js';
-import { toStayRule } from './stay-rules.repository.js';
-import { listStayRuleRows } from './stay-rules.repository.js';
+import { listStayRuleRows, toStayRule } from './stay-rules.repository.js';
+import type { StayRule } from './stay-rules.js';
 import { addDays } from '../../shared/dates.js';
 
 /**
@@ -28,11 +29,40 @@ import { addDays } from '../../shared/dates.js';
 
 type Conn = Kysely<Database>;
 
+/** What every availability read of an organization starts from: its active accommodations and its stay rules. */
+interface Park {
+  accommodations: readonly SellableAccommodation[];
+  rules: readonly StayRule[];
+}
+
+/**
+ * Parks kept under their organization's change counter, as summaries' totals are: every write that
+ * changes an accommodation or a rule moves it. A search read them anew each time, two statements and
+ * every rule's JSON for an answer that is mostly the same for all of an organization's searches.
+ */
+export type ParkCache = VersionedCache<Park>;
+
+export function createParkCache(): ParkCache {
+  return new VersionedCache<Park>({ maxEntries: 1_000 });
+}
+
+/** The organization's park as of at least `version` (read before it, as the data of every read is). */
+function parkOf(conn: Conn, parks: ParkCache, organizationId: number, version: number): Promise<Park> {
+  return parks.getOrLoad(String(organizationId), version, async () => ({
+    accommodations: await activeAccommodations(conn, organizationId),
+    rules: (await listStayRuleRows(conn, organizationId)).map(toStayRule),
+  }));
+}
+
+const ofType = (accommodations: readonly SellableAccommodation[], type: string | undefined) =>
+  type === undefined ? accommodations : accommodations.filter((a) => a.type === type);
+
 const tooLong = (parameter: string) =>
   invalidInput([{ parameter, message: `at most ${MAX_GRID_NIGHTS} nights at once` }]);
 
 export async function gridRead(
   conn: Conn,
+  parks: ParkCache,
   organizationId: number,
   query: GridQuery,
   known: KnownOrganizationState | null,
@@ -47,21 +77,20 @@ export async function gridRead(
     key: JSON.stringify(['grid', organizationId, query.dateFrom, query.dateTo, query.type ?? null]),
     load: async () => {
       if (!organization) return availabilityGrid([], [], query.dateFrom, query.dateTo);
-      const accommodations = (await activeAccommodations(conn, organizationId)).filter(
-        (a) => query.type === undefined || a.type === query.type,
-      );
+      const park = await parkOf(conn, parks, organizationId, organization.version);
       const holds = await holdsOfPeriod(conn, organizationId, {
         from: query.dateFrom,
         to: addDays(query.dateTo, 1),
         longestStayNights: organization.longestStayNights,
       });
-      return availabilityGrid(accommodations, holds, query.dateFrom, query.dateTo);
+      return availabilityGrid(ofType(park.accommodations, query.type), holds, query.dateFrom, query.dateTo);
     },
   };
 }
 
 export async function searchRead(
   conn: Conn,
+  parks: ParkCache,
   clock: Clock,
   organizationId: number,
   query: SearchQuery,
@@ -83,16 +112,13 @@ export async function searchRead(
     key: JSON.stringify(['search', organizationId, today, stay, query.type ?? null]),
     load: async () => {
       if (!organization) return [];
-      const accommodations = (await activeAccommodations(conn, organizationId)).filter(
-        (a) => query.type === undefined || a.type === query.type,
-      );
+      const park = await parkOf(conn, parks, organizationId, organization.version);
       const holds = await holdsOfPeriod(conn, organizationId, {
         from: query.dateFrom,
         to: query.dateTo,
         longestStayNights: organization.longestStayNights,
       });
-      const rules = (await listStayRuleRows(conn, organizationId)).map(toStayRule);
-      return searchStays(accommodations, holds, rules, stay, today);
+      return searchStays(ofType(park.accommodations, query.type), holds, park.rules, stay, today);
     },
   };
 }

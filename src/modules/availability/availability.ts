@@ -31,6 +31,10 @@ export function availabilityGrid(
 ): Grid {
   const end = addDays(lastNight, 1);
   const nights = daysBetween(dateFrom, end);
+  // Each night's place by its date, the day after the last one too: a clipped hold's ends are among
+  // them. Parsing both ends of every hold as dates (daysBetween) was a sixth of a 500-unit grid.
+  const place = new Map<string, number>();
+  for (let night = 0; night <= nights; night++) place.set(addDays(dateFrom, night), night);
   const byAccommodation = holdsByAccommodation(holds);
   const types = new Map<string, { type: string; total: number; free: number[] }>();
   const rows = accommodations.map((accommodation) => {
@@ -48,7 +52,7 @@ export function availabilityGrid(
     }));
     // Free nights: every night, less the ones each hold covers (holds never overlap).
     const taken = new Uint8Array(nights);
-    for (const hold of held) taken.fill(1, daysBetween(dateFrom, hold.dateFrom), daysBetween(dateFrom, hold.dateTo));
+    for (const hold of held) taken.fill(1, place.get(hold.dateFrom), place.get(hold.dateTo));
     for (let night = 0; night < nights; night++) if (taken[night] === 0) type.free[night]! += 1;
     return { ...accommodation, held };
   });
@@ -80,14 +84,28 @@ export function searchStays(
   today: string,
 ): SearchResult[] {
   const byAccommodation = holdsByAccommodation(holds);
+  // Every accommodation asks the same arrival day: only the rules covering it can decide a field,
+  // and an accommodation with no rule of its own among them breaks what its type's others break.
+  // Without this, each of a park's 500 accommodations walked all of its ~70 rules for each field.
+  const covering = rules.filter((r) => r.dateFrom <= stay.dateFrom && stay.dateFrom <= r.dateTo);
+  const withOwnRules = new Set(covering.map((r) => r.accommodation).filter((id) => id !== undefined && id !== null));
+  const byType = new Map<string, readonly SearchReason[]>();
+  const brokenRules = (accommodation: SellableAccommodation): readonly SearchReason[] => {
+    const shared = !withOwnRules.has(accommodation.id);
+    const known = shared ? byType.get(accommodation.type) : undefined;
+    if (known) return known;
+    const target = { accommodation: accommodation.id, type: accommodation.type, ...stay };
+    const broken = ruleBreaks(effectiveRules(covering, target), target, today);
+    if (shared) byType.set(accommodation.type, broken);
+    return broken;
+  };
   const results = accommodations.map((accommodation): SearchResult => {
     const reasons: SearchReason[] = [];
     const held = byAccommodation.get(accommodation.id) ?? [];
     if (held.some((h) => h.kind === 'reservation')) reasons.push('taken');
     if (held.some((h) => h.kind === 'block')) reasons.push('blocked');
     if (stay.adults + stay.children > accommodation.maxPersons) reasons.push('capacity');
-    const target = { accommodation: accommodation.id, type: accommodation.type, ...stay };
-    reasons.push(...ruleBreaks(effectiveRules(rules, target), target, today));
+    reasons.push(...brokenRules(accommodation));
     return {
       accommodation: {
         id: accommodation.id,
