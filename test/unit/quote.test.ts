@@ -5,6 +5,7 @@ import {
   percentOf,
   type PriceComponent,
   type Prices,
+  quotations,
   quote,
   type QuoteRequest,
   type Supplement,
@@ -384,6 +385,61 @@ describe('the quote (SPEC §14)', () => {
     );
   });
 });
+
+describe("the original's quotations (SPEC §14)", () => {
+  const weekly = prices({ components: [rent(10000), rent(15000, { weekdays: [5, 6] })] });
+  const chalet = request(1);
+  const window = { dateFrom: '2027-07-01', dateTo: '2027-07-12' };
+
+  it('lists every sellable stay inside the window, by arrival then nights, around what holds nights', () => {
+    // Saturday arrivals of 3 to 7 nights only; the 8th–10th held.
+    const rules = [
+      { id: 1, dateFrom: '2027-01-01', dateTo: '2027-12-31', arrivalDays: [6], minNights: 3, maxNights: 7 },
+    ];
+    const found = quotations(weekly, rules, chalet, window, [{ dateFrom: '2027-07-08', dateTo: '2027-07-10' }]);
+    expect(found).toEqual([
+      // Saturday 3 July: to the 6th and 7th; the 8th is held, so nothing longer.
+      { dateFrom: '2027-07-03', dateTo: '2027-07-06', nights: 3, orderLinesTotal: 35000 },
+      { dateFrom: '2027-07-03', dateTo: '2027-07-07', nights: 4, orderLinesTotal: 45000 },
+      { dateFrom: '2027-07-03', dateTo: '2027-07-08', nights: 5, orderLinesTotal: 55000 },
+      // Saturday 10 July: departures by the 12th are too short.
+    ]);
+  });
+
+  it('equals pricing every stay of the window one by one', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ from: fc.integer({ min: 0, max: 20 }), nights: fc.integer({ min: 1, max: 4 }) }), {
+          maxLength: 3,
+        }),
+        fc.integer({ min: 1, max: 4 }),
+        fc.option(fc.uniqueArray(fc.integer({ min: 1, max: 7 }), { minLength: 1 }), { nil: undefined }),
+        (holds, minNights, arrivalDays) => {
+          const held = holds.map((h) => ({ dateFrom: day(h.from), dateTo: day(h.from + h.nights) }));
+          const rules = [{ id: 1, dateFrom: '2027-01-01', dateTo: '2027-12-31', minNights, arrivalDays }];
+          const expected = [];
+          for (let a = 0; a < 20; a++) {
+            for (let d = a + 1; d <= 20; d++) {
+              if (held.some((h) => h.dateFrom < day(d) && h.dateTo > day(a))) continue;
+              const priced = quote(weekly, rules, { ...chalet, dateFrom: day(a), dateTo: day(d) });
+              if (priced.bookable)
+                expected.push({
+                  dateFrom: day(a),
+                  dateTo: day(d),
+                  nights: d - a,
+                  orderLinesTotal: priced.orderLinesTotal,
+                });
+            }
+          }
+          expect(quotations(weekly, rules, chalet, { dateFrom: day(0), dateTo: day(20) }, held)).toEqual(expected);
+        },
+      ),
+      { numRuns: 100 },
+    );
+  });
+});
+
+const day = (n: number) => new Date(Date.UTC(2027, 6, 1 + n)).toISOString().slice(0, 10);
 
 function discount(extra: Partial<Discount>): Discount {
   return {

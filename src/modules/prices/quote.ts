@@ -327,3 +327,50 @@ export function quote(prices: Prices, rules: readonly StayRule[], request: Quote
     orderLinesTotal: orderLines.reduce((sum, l) => sum + l.amount, 0),
   };
 }
+
+/** One sellable stay of the original's quotations (SPEC §14). */
+export interface Quotation {
+  dateFrom: string;
+  dateTo: string;
+  nights: number;
+  orderLinesTotal: number;
+}
+
+/** The longest window the original's quotations cover. */
+export const MAX_QUOTATION_DAYS = 62;
+
+/**
+ * The original's quotations: every sellable stay of the accommodation whose arrival and departure
+ * both lie in `window` (inclusive days), by arrival then nights. Sellable: no stay rule broken, a
+ * rent for every night, and no night in `held` (what holds the accommodation's nights, any kind).
+ * The rules are asked first: most stays of a window break one (a minimum stay, an arrival day),
+ * and asking costs less than pricing.
+ */
+export function quotations(
+  prices: Prices,
+  rules: readonly StayRule[],
+  request: Omit<QuoteRequest, 'dateFrom' | 'dateTo'>,
+  window: { dateFrom: string; dateTo: string },
+  held: readonly { dateFrom: string; dateTo: string }[],
+): Quotation[] {
+  const days = daysBetween(window.dateFrom, window.dateTo);
+  const found: Quotation[] = [];
+  for (let start = 0; start < days; start++) {
+    const dateFrom = addDays(window.dateFrom, start);
+    // The first held night at or after the arrival ends every longer stay from it.
+    const blockedAt = held
+      .filter((h) => h.dateTo > dateFrom)
+      .reduce((first, h) => (h.dateFrom < first ? h.dateFrom : first), addDays(window.dateTo, 1));
+    if (blockedAt <= dateFrom) continue;
+    for (let nights = 1; start + nights <= days; nights++) {
+      const dateTo = addDays(dateFrom, nights);
+      if (dateTo > blockedAt) break;
+      const stay = { accommodation: request.accommodation.id, type: request.accommodation.type, dateFrom, dateTo };
+      if (ruleBreaks(effectiveRules(rules, stay), stay, request.today).length > 0) continue;
+      const priced = quote(prices, [], { ...request, dateFrom, dateTo });
+      if (priced.orderLinesTotal !== null)
+        found.push({ dateFrom, dateTo, nights, orderLinesTotal: priced.orderLinesTotal });
+    }
+  }
+  return found;
+}
