@@ -41,4 +41,20 @@ export default tseslint.config(
     files: ['src/**/*.ts'],
     rules: { 'no-console': 'error' },
   },
+  {
+    // The layers of ARCHITECTURE: only routes (and the app that mounts them) speak HTTP. Services,
+    // repositories, schemas and the database layer never import from http/.
+    files: ['src/modules/**/*.ts', 'src/db/**/*.ts', 'src/shared/**/*.ts'],
+    ignores: ['src/modules/**/*.routes.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/http/*'], message: 'Only routes import from http/: move what is shared to shared/.' },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -1,5 +1,5 @@
-import { type Static, type TSchema, Type } from 'typebox';
-import { ProblemSchema } from '../shared/schemas.js';
+import type { TSchema } from 'typebox';
+import { ProblemSchema, ref } from '../shared/schemas.js';
 import { WWW_AUTHENTICATE } from './auth.js';
 import { CURSOR_MAX_LENGTH } from '../modules/events/cursor.js';
 
@@ -9,13 +9,6 @@ import { CURSOR_MAX_LENGTH } from '../modules/events/cursor.js';
  * `headers` and `content` of each status). The success body is serialized by Fastify through its
  * schema; problem bodies are already strings (http/problem.ts), so their schemas only describe.
  */
-
-/** A schema registered once (`app.addSchema`) and referred to by name: a named type in the document. */
-export function ref<T extends TSchema>(schema: T) {
-  const id = (schema as { $id?: unknown }).$id;
-  if (typeof id !== 'string') throw new Error('ref() needs a schema with an $id');
-  return Type.Unsafe<Static<T>>(Type.Ref(id));
-}
 
 const header = (description: string, schema: Record<string, unknown>) => ({ ...schema, description });
 const offsetHeader = (relation: string) =>

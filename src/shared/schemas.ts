@@ -1,4 +1,4 @@
-import { type TNumberOptions, Type } from 'typebox';
+import { type Static, type TNumberOptions, type TSchema, Type } from 'typebox';
 import { AMOUNT_MAX_LENGTH, AMOUNT_PATTERN, FORMATTED_AMOUNT_PATTERN } from './money.js';
 
 /**
@@ -112,3 +112,10 @@ export const ProblemSchema = Type.Object(
 
 /** `:id` path parameters: record ids are 32-bit in both dialects. */
 export const IdParams = Type.Object({ id: RecordId });
+
+/** A schema registered once (`app.addSchema`) and referred to by name: a named type in the document. */
+export function ref<T extends TSchema>(schema: T) {
+  const id = (schema as { $id?: unknown }).$id;
+  if (typeof id !== 'string') throw new Error('ref() needs a schema with an $id');
+  return Type.Unsafe<Static<T>>(Type.Ref(id));
+}

@@ -3,7 +3,7 @@ import Fastify from 'fastify';
 import { Type } from 'typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BulkRow, withBulkWriter } from '../../src/db/bulk-writer.js';
-import { ref } from '../../src/http/api-responses.js';
+import { ref } from '../../src/shared/schemas.js';
 import { RESERVATION_STATUSES } from '../../src/modules/reservations/reservation-status.js';
 import {
   findSummaries,

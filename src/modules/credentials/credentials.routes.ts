@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Db } from '../../db/database.js';
-import { apiResponses, ref } from '../../http/api-responses.js';
+import { apiResponses } from '../../http/api-responses.js';
 import { principalOf, resolveOrganization } from '../../http/auth.js';
 import type { Clock } from '../../shared/clock.js';
 import { invalidInput, type ParameterError } from '../../shared/errors.js';
-import { IdParams } from '../../shared/schemas.js';
+import { IdParams, ref } from '../../shared/schemas.js';
 import {
   CreateCredentialBody,
   CreatedCredentialSchema,

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Db } from '../../db/database.js';
-import { apiResponses, ref } from '../../http/api-responses.js';
+import { apiResponses } from '../../http/api-responses.js';
+import { ref } from '../../shared/schemas.js';
 import { principalOf, resolveOrganization } from '../../http/auth.js';
 import { invalidInput } from '../../shared/errors.js';
 import { MAX_ENTRIES } from './cursor.js';

@@ -1,6 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { ref } from '../../http/api-responses.js';
-import { OrganizationId, RecordId, Timestamp, int32, text } from '../../shared/schemas.js';
+import { OrganizationId, RecordId, Timestamp, int32, text, ref } from '../../shared/schemas.js';
 import { AccommodationSchema } from '../accommodations/accommodations.schemas.js';
 import { BlockSchema } from '../blocks/blocks.schemas.js';
 import { ReservationSummarySchema } from '../reservations/reservations.schemas.js';

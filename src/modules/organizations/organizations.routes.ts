@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Db } from '../../db/database.js';
-import { apiResponses, ref } from '../../http/api-responses.js';
+import { apiResponses } from '../../http/api-responses.js';
+import { ref } from '../../shared/schemas.js';
 import { principalOf } from '../../http/auth.js';
 import type { Clock } from '../../shared/clock.js';
 import { dateInZone } from '../../shared/dates.js';

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Db } from '../../db/database.js';
 import { withWriteTransaction } from '../../db/write-transaction.js';
-import { apiResponses, ref } from '../../http/api-responses.js';
+import { apiResponses } from '../../http/api-responses.js';
 import { organizationsToSearch, principalOf, resolveOrganization } from '../../http/auth.js';
 import { cachedBody, createBodyCache } from '../../http/body-cache.js';
 import { conditionalGet, JsonBody, jsonBody, sendJsonBody, serializerOf } from '../../http/etag.js';
@@ -10,7 +10,7 @@ import { IdempotencyKeyHeaders, idempotencyScope, sendCreated } from '../../http
 import type { Clock } from '../../shared/clock.js';
 import { invalidInput } from '../../shared/errors.js';
 import { paginationHeaders } from '../../shared/pagination.js';
-import { IdParams } from '../../shared/schemas.js';
+import { IdParams, ref } from '../../shared/schemas.js';
 import { encodeCursor } from '../events/cursor.js';
 import { currentCursor } from '../events/events.repository.js';
 import { idempotent } from '../idempotency/idempotency.service.js';

@@ -2,11 +2,11 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { WebhookSettings } from '../../config.js';
 import type { Db } from '../../db/database.js';
-import { apiResponses, ref } from '../../http/api-responses.js';
+import { apiResponses } from '../../http/api-responses.js';
 import { principalOf, resolveOrganization } from '../../http/auth.js';
 import { IdempotencyKeyHeaders, idempotencyScope, sendCreated } from '../../http/idempotency.js';
 import type { Clock } from '../../shared/clock.js';
-import { IdParams } from '../../shared/schemas.js';
+import { IdParams, ref } from '../../shared/schemas.js';
 import { createDeliveryClient } from './delivery-client.js';
 import {
   CreateEndpointBody,
