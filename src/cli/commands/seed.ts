@@ -39,7 +39,7 @@ export function registerSeed(program: Command): void {
         const report = await withDb(options, (db) => seedDemoIfEmpty(db, systemClock));
         print(
           report
-            ? `Demo data loaded: ${report.organizations} organizations, ${report.accommodations} accommodations, ${report.reservations} reservations.`
+            ? `Demo data loaded: ${report.organizations} organizations, ${report.accommodations} accommodations, ${report.reservations} reservations, ${report.blocks} blocks.`
             : 'The database already holds organizations; demo data not loaded.',
         );
         return;

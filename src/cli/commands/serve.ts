@@ -175,7 +175,7 @@ async function serve(options: ServeOptions): Promise<void> {
   );
   if (demoReport) {
     print(
-      `Demo data loaded: ${demoReport.organizations} organizations, ${demoReport.accommodations} accommodations, ${demoReport.reservations} reservations.`,
+      `Demo data loaded: ${demoReport.organizations} organizations, ${demoReport.accommodations} accommodations, ${demoReport.reservations} reservations, ${demoReport.blocks} blocks.`,
     );
   }
   print(`The console: ${baseUrl}/console/`);
