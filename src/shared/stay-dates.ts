@@ -18,3 +18,24 @@ export function stayNights(dateFrom: string, dateTo: string): number {
   if (problem) throw invalidInput([problem]);
   return daysBetween(dateFrom, dateTo);
 }
+
+/** The most nights one read covers: a year, a leap year's included (SPEC §9, §13). */
+export const MAX_NIGHTS_AT_ONCE = 366;
+
+const tooManyNights = () =>
+  invalidInput([{ parameter: 'dateTo', message: `at most ${MAX_NIGHTS_AT_ONCE} nights at once` }]);
+
+/** The nights of a stay that one read may cover (`dateTo` the departure day); 400 naming `dateTo` otherwise. */
+export function nightsOfStay(dateFrom: string, dateTo: string): number {
+  const nights = stayNights(dateFrom, dateTo);
+  if (nights > MAX_NIGHTS_AT_ONCE) throw tooManyNights();
+  return nights;
+}
+
+/** The nights `dateFrom … lastNight` (both nights) that one read may cover; 400 naming `dateTo` otherwise. */
+export function nightsOfPeriod(dateFrom: string, lastNight: string): number {
+  if (lastNight < dateFrom) throw invalidInput([{ parameter: 'dateTo', message: 'must not be before dateFrom' }]);
+  const nights = daysBetween(dateFrom, lastNight) + 1;
+  if (nights > MAX_NIGHTS_AT_ONCE) throw tooManyNights();
+  return nights;
+}

@@ -1,12 +1,13 @@
 import { type Static, Type } from 'typebox';
 import { CalendarDate, OrganizationId, RecordId, Timestamp, inputText, int32, text } from '../../shared/schemas.js';
 import { ModifiedSinceParameters } from '../../shared/modified-since.js';
+import { MAX_NIGHTS_AT_ONCE } from '../../shared/stay-dates.js';
 
 /** Length limits of stored text; the writes and the import enforce them, the responses promise them. */
 export const TITLE_MAX = 200;
 export const UNIT_TYPE_MAX = 50;
 /** The longest period one availability request covers. */
-export const MAX_AVAILABILITY_NIGHTS = 366;
+export const MAX_AVAILABILITY_NIGHTS = MAX_NIGHTS_AT_ONCE;
 
 export const AccommodationSchema = Type.Object(
   {

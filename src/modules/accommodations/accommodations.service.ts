@@ -2,9 +2,9 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../shared/clock.js';
 import { addDays, formatTimestamp } from '../../shared/dates.js';
-import { AppError, invalidInput } from '../../shared/errors.js';
+import { AppError } from '../../shared/errors.js';
 import { type ModifiedSince, modifiedLowerBound } from '../../shared/modified-since.js';
-import { stayNights } from '../../shared/stay-dates.js';
+import { nightsOfStay } from '../../shared/stay-dates.js';
 import {
   type KnownOrganizationState,
   lockOrganization,
@@ -26,7 +26,6 @@ import {
   type Accommodation,
   type Availability,
   type CreateAccommodationBody,
-  MAX_AVAILABILITY_NIGHTS,
   type UpdateAccommodationBody,
 } from './accommodations.schemas.js';
 
@@ -129,10 +128,7 @@ export async function availability(
   dateFrom: string,
   dateTo: string,
 ): Promise<Availability> {
-  const nightCount = stayNights(dateFrom, dateTo);
-  if (nightCount > MAX_AVAILABILITY_NIGHTS) {
-    throw invalidInput([{ parameter: 'dateTo', message: `at most ${MAX_AVAILABILITY_NIGHTS} nights at once` }]);
-  }
+  const nightCount = nightsOfStay(dateFrom, dateTo);
   const accommodation = await findAccommodationRow(conn, organizationIds, id);
   if (!accommodation) throw notFound(id);
   const holding = await holdingReservations(conn, {

@@ -1,10 +1,8 @@
 import { type Static, Type } from 'typebox';
 import { CalendarDate, Currency, FormattedMoney, OrganizationId, RecordId, int32, text } from '../../shared/schemas.js';
+import { MAX_NIGHTS_AT_ONCE } from '../../shared/stay-dates.js';
 import { TITLE_MAX, UNIT_TYPE_MAX } from '../accommodations/accommodations.schemas.js';
 import { STAY_RULE_REASONS } from './stay-rules.js';
-
-/** The longest period one availability request covers (SPEC §13). */
-export const MAX_GRID_NIGHTS = 366;
 
 const UnitType = Type.String({
   minLength: 1,
@@ -45,7 +43,7 @@ export const GridSchema = Type.Object(
               },
               { additionalProperties: false },
             ),
-            { maxItems: MAX_GRID_NIGHTS },
+            { maxItems: MAX_NIGHTS_AT_ONCE },
           ),
         },
         { additionalProperties: false },
@@ -56,7 +54,10 @@ export const GridSchema = Type.Object(
         {
           type: text(UNIT_TYPE_MAX),
           total: int32(),
-          free: Type.Array(int32(), { maxItems: MAX_GRID_NIGHTS, description: 'Accommodations free, night by night' }),
+          free: Type.Array(int32(), {
+            maxItems: MAX_NIGHTS_AT_ONCE,
+            description: 'Accommodations free, night by night',
+          }),
         },
         { additionalProperties: false },
       ),

@@ -1,20 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../shared/clock.js';
-import { dateInZone, daysBetween } from '../../shared/dates.js';
-import { invalidInput } from '../../shared/errors.js';
-import { stayNights } from '../../shared/stay-dates.js';
+import { dateInZone } from '../../shared/dates.js';
+import { nightsOfPeriod, nightsOfStay } from '../../shared/stay-dates.js';
 import { type KnownOrganizationState, organizationStateFor } from '../organizations/organizations.repository.js';
 import type { VersionedRead } from '../organizations/organizations.service.js';
 import { VersionedCache } from '../../shared/versioned-cache.js';
 import { activeAccommodations, holdsOfPeriod, type SellableAccommodation } from './availability.repository.js';
-import {
-  type GridQuery,
-  MAX_GRID_NIGHTS,
-  type SearchQuery,
-  type Grid,
-  type SearchResult,
-} from './availability.schemas.js';
+import { type GridQuery, type SearchQuery, type Grid, type SearchResult } from './availability.schemas.js';
 import { availabilityGrid, searchStays } from './availability.js';
 import { listStayRuleRows, toStayRule } from './stay-rules.repository.js';
 import type { StayRule } from './stay-rules.js';
@@ -57,9 +50,6 @@ function parkOf(conn: Conn, parks: ParkCache, organizationId: number, version: n
 const ofType = (accommodations: readonly SellableAccommodation[], type: string | undefined) =>
   type === undefined ? accommodations : accommodations.filter((a) => a.type === type);
 
-const tooLong = (parameter: string) =>
-  invalidInput([{ parameter, message: `at most ${MAX_GRID_NIGHTS} nights at once` }]);
-
 export async function gridRead(
   conn: Conn,
   parks: ParkCache,
@@ -67,9 +57,7 @@ export async function gridRead(
   query: GridQuery,
   known: KnownOrganizationState | null,
 ): Promise<VersionedRead<Grid>> {
-  if (query.dateTo < query.dateFrom)
-    throw invalidInput([{ parameter: 'dateTo', message: 'must not be before dateFrom' }]);
-  if (daysBetween(query.dateFrom, query.dateTo) + 1 > MAX_GRID_NIGHTS) throw tooLong('dateTo');
+  nightsOfPeriod(query.dateFrom, query.dateTo);
   const organization = await organizationStateFor(conn, organizationId, known);
   return {
     version: organization?.version ?? -1,
@@ -96,7 +84,7 @@ export async function searchRead(
   query: SearchQuery,
   known: KnownOrganizationState | null,
 ): Promise<VersionedRead<SearchResult[]>> {
-  if (stayNights(query.dateFrom, query.dateTo) > MAX_GRID_NIGHTS) throw tooLong('dateTo');
+  nightsOfStay(query.dateFrom, query.dateTo);
   const organization = await organizationStateFor(conn, organizationId, known);
   const today = dateInZone(clock(), organization?.timezone ?? 'UTC');
   const stay = {

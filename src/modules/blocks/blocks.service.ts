@@ -1,11 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { BlockRow, Database } from '../../db/schema.js';
 import type { Clock } from '../../shared/clock.js';
-import { daysBetween, formatTimestamp } from '../../shared/dates.js';
+import { formatTimestamp } from '../../shared/dates.js';
 import { AppError, invalidInput } from '../../shared/errors.js';
-import { stayDatesProblem, stayNights } from '../../shared/stay-dates.js';
+import { nightsOfPeriod, stayDatesProblem, stayNights } from '../../shared/stay-dates.js';
 import { findAccommodationRow } from '../accommodations/accommodations.repository.js';
-import { MAX_AVAILABILITY_NIGHTS } from '../accommodations/accommodations.schemas.js';
 import { assertNightsFree, refusedAsTaken } from '../availability/night-holds.js';
 import { recordEvent } from '../events/events.service.js';
 import { lockOrganization } from '../organizations/organizations.repository.js';
@@ -33,11 +32,7 @@ async function checkAccommodation(trx: Conn, organizationId: number, accommodati
 }
 
 export async function blocksOfPeriod(conn: Conn, organizationId: number, query: BlockListQuery): Promise<Block[]> {
-  if (query.dateTo < query.dateFrom)
-    throw invalidInput([{ parameter: 'dateTo', message: 'must not be before dateFrom' }]);
-  if (daysBetween(query.dateFrom, query.dateTo) + 1 > MAX_AVAILABILITY_NIGHTS) {
-    throw invalidInput([{ parameter: 'dateTo', message: `at most ${MAX_AVAILABILITY_NIGHTS} nights at once` }]);
-  }
+  nightsOfPeriod(query.dateFrom, query.dateTo);
   return listBlocks(conn, organizationId, {
     from: query.dateFrom,
     to: query.dateTo,
