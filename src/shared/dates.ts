@@ -190,3 +190,16 @@ export function isTimeZone(value: string): boolean {
     return false;
   }
 }
+
+/**
+ * The same day `years` later; a 29 February lands on 28 February when the target year has none
+ * (2024-02-29 + 1 year = 2025-02-28), so "one calendar year" never spills into March.
+ */
+export function addYears(date: string, years: number): string {
+  const year = Number(date.slice(0, 4)) + years;
+  const month = date.slice(5, 7);
+  let day = date.slice(8, 10);
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  if (month === '02' && day === '29' && !leap) day = '28';
+  return `${String(year).padStart(4, '0')}-${month}-${day}`;
+}

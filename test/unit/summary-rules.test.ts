@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ORIGINAL_RULES, rulesInForce } from '../../src/modules/reservations/behaviour-rules.js';
-import { addYears, periodTooLong } from '../../src/modules/reservations/period.js';
+import { addYears } from '../../src/shared/dates.js';
+import { periodTooLong } from '../../src/modules/reservations/period.js';
 import { interpretSummaryQuery } from '../../src/modules/reservations/summaries.service.js';
 import { AppError } from '../../src/shared/errors.js';
 import { addDays, daysBetween } from '../../src/shared/dates.js';

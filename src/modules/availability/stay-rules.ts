@@ -1,4 +1,4 @@
-import { addDays, daysBetween } from '../../shared/dates.js';
+import { addDays, addYears, daysBetween } from '../../shared/dates.js';
 
 /**
  * Stay rules (SPEC §13): which stays may be sold. Pure: the rules of an organization in, the rule
@@ -127,15 +127,6 @@ export type StayRuleReason = (typeof STAY_RULE_REASONS)[number];
 export function isoWeekday(date: string): number {
   const day = new Date(`${date}T00:00:00Z`).getUTCDay();
   return day === 0 ? 7 : day;
-}
-
-/** The same calendar date `years` later; 29 February becomes 28 February. */
-function addYears(date: string, years: number): string {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  const target = new Date(Date.UTC(year + years, month - 1, day));
-  return target.getUTCMonth() === month - 1
-    ? target.toISOString().slice(0, 10)
-    : new Date(Date.UTC(year + years, month, 0)).toISOString().slice(0, 10);
 }
 
 /**
