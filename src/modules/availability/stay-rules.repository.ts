@@ -1,16 +1,14 @@
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { Database, StayRuleRow, StayRuleTable } from '../../db/schema.js';
 import { ownedRecords } from '../../db/owned-rows.js';
-import { STAY_RULE_FIELDS, type StayRule, type StayRuleSettings } from './stay-rules.js';
+import { settingsSet, STAY_RULE_FIELDS, type StayRule, type StayRuleSettings } from './stay-rules.js';
 import type { StayRuleRecord } from './stay-rules.schemas.js';
 
 type Conn = Kysely<Database>;
 
 /** The fields a rule sets, as stored: only those it sets. */
 export function settingsJson(settings: StayRuleSettings): string {
-  return JSON.stringify(
-    Object.fromEntries(STAY_RULE_FIELDS.filter((f) => settings[f] != null).map((f) => [f, settings[f]])),
-  );
+  return JSON.stringify(settingsSet(settings));
 }
 
 /** A stored rule as the pure rules (stay-rules.ts) take it. */

@@ -1,4 +1,4 @@
-import { type Static, type TSchema, Type } from 'typebox';
+import { type Static, type TNull, type TOptional, type TSchema, type TUnion, Type } from 'typebox';
 import { CalendarDate, OrganizationId, RecordId, Timestamp, inputText, int32 } from '../../shared/schemas.js';
 import { UNIT_TYPE_MAX } from '../accommodations/accommodations.schemas.js';
 
@@ -37,9 +37,18 @@ const SETTING_SCHEMAS = {
 
 const nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 type Settings = typeof SETTING_SCHEMAS;
-const settingsOf = <F extends (s: Settings[keyof Settings]) => TSchema>(wrap: F) =>
-  Object.fromEntries(Object.entries(SETTING_SCHEMAS).map(([k, v]) => [k, wrap(v)])) as {
-    [K in keyof Settings]: ReturnType<F>;
+type Nullable<K extends keyof Settings> = TUnion<[Settings[K], TNull]>;
+
+/** Every setting as a record shows it: null where the rule sets nothing. */
+const nullableSettings = () =>
+  Object.fromEntries(Object.entries(SETTING_SCHEMAS).map(([k, v]) => [k, nullable(v)])) as {
+    [K in keyof Settings]: Nullable<K>;
+  };
+
+/** Every setting as a body may send it: absent, or null for "not set". */
+const optionalSettings = () =>
+  Object.fromEntries(Object.entries(SETTING_SCHEMAS).map(([k, v]) => [k, Type.Optional(nullable(v))])) as {
+    [K in keyof Settings]: TOptional<Nullable<K>>;
   };
 
 export const StayRuleSchema = Type.Object(
@@ -52,15 +61,7 @@ export const StayRuleSchema = Type.Object(
     }),
     dateFrom: { ...CalendarDate, description: 'First arrival day it applies to' },
     dateTo: { ...CalendarDate, description: 'Last arrival day it applies to' },
-    minNights: nullable(SETTING_SCHEMAS.minNights),
-    maxNights: nullable(SETTING_SCHEMAS.maxNights),
-    arrivalDays: nullable(SETTING_SCHEMAS.arrivalDays),
-    departureDays: nullable(SETTING_SCHEMAS.departureDays),
-    closedToArrival: nullable(SETTING_SCHEMAS.closedToArrival),
-    closedToDeparture: nullable(SETTING_SCHEMAS.closedToDeparture),
-    minDaysBeforeArrival: nullable(SETTING_SCHEMAS.minDaysBeforeArrival),
-    maxDaysBeforeArrival: nullable(SETTING_SCHEMAS.maxDaysBeforeArrival),
-    bookable: nullable(SETTING_SCHEMAS.bookable),
+    ...nullableSettings(),
     created: Timestamp,
     modified: Timestamp,
   },
@@ -88,7 +89,7 @@ export const CreateStayRuleBody = Type.Object(
     ...Scope,
     dateFrom: { ...CalendarDate, description: 'First arrival day it applies to' },
     dateTo: { ...CalendarDate, description: 'Last arrival day it applies to' },
-    ...settingsOf((s) => Type.Optional(nullable(s))),
+    ...optionalSettings(),
   },
   { additionalProperties: false },
 );
@@ -99,7 +100,7 @@ export const UpdateStayRuleBody = Type.Object(
     ...Scope,
     dateFrom: Type.Optional(CalendarDate),
     dateTo: Type.Optional(CalendarDate),
-    ...settingsOf((s) => Type.Optional(nullable(s))),
+    ...optionalSettings(),
   },
   { additionalProperties: false, minProperties: 1 },
 );

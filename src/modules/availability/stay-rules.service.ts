@@ -6,7 +6,7 @@ import { AppError, invalidInput, type ParameterError } from '../../shared/errors
 import { findAccommodationRow } from '../accommodations/accommodations.repository.js';
 import { lockOrganization } from '../organizations/organizations.repository.js';
 import { lockRecordForChange } from '../organizations/organizations.service.js';
-import { conflictingRule, STAY_RULE_FIELDS, type StayRule } from './stay-rules.js';
+import { conflictingRule, STAY_RULE_FIELDS, type StayRule, stayRuleOf } from './stay-rules.js';
 import {
   deleteStayRuleRow,
   insertStayRule,
@@ -90,11 +90,6 @@ export async function stayRulesOf(conn: Conn, organizationId: number): Promise<S
   return (await listStayRuleRows(conn, organizationId)).map(toStayRuleRecord);
 }
 
-/** The body's settings, nulls as unset. */
-function settingsOf(body: CreateStayRuleBody | UpdateStayRuleBody) {
-  return Object.fromEntries(STAY_RULE_FIELDS.filter((f) => body[f] != null).map((f) => [f, body[f]]));
-}
-
 export async function createStayRule(
   trx: Conn,
   clock: Clock,
@@ -102,14 +97,7 @@ export async function createStayRule(
   body: CreateStayRuleBody,
 ): Promise<StayRuleRecord> {
   await lockOrganization(trx, organizationId);
-  const rule: StayRule = {
-    ...settingsOf(body),
-    id: 0,
-    accommodation: body.accommodation ?? null,
-    type: body.type ?? null,
-    dateFrom: body.dateFrom,
-    dateTo: body.dateTo,
-  };
+  const rule = stayRuleOf(body, 0);
   await checkRule(trx, organizationId, rule);
   const now = formatTimestamp(clock());
   const row = await insertStayRule(trx, {

@@ -46,6 +46,31 @@ export interface StayRule extends StayRuleSettings {
   dateTo: string;
 }
 
+/** A rule as a request body or an import record states it: a setting that is null is not set. */
+export type StatedRule = { [F in StayRuleField]?: StayRuleSettings[F] | null } & {
+  accommodation?: number | null | undefined;
+  type?: string | null | undefined;
+  dateFrom: string;
+  dateTo: string;
+};
+
+/** Only the settings a rule sets: null and absent alike are "not set". */
+export function settingsSet(stated: { [F in StayRuleField]?: StayRuleSettings[F] | null }): StayRuleSettings {
+  return Object.fromEntries(STAY_RULE_FIELDS.flatMap((f) => (stated[f] == null ? [] : [[f, stated[f]]])));
+}
+
+/** A stated rule as the functions below take it. */
+export function stayRuleOf(stated: StatedRule, id: number): StayRule {
+  return {
+    ...settingsSet(stated),
+    id,
+    accommodation: stated.accommodation ?? null,
+    type: stated.type ?? null,
+    dateFrom: stated.dateFrom,
+    dateTo: stated.dateTo,
+  };
+}
+
 /** From the most specific: the first scope that sets a field decides it. */
 export type StayRuleScope = 'accommodation' | 'type' | 'organization';
 const SCOPES: readonly StayRuleScope[] = ['accommodation', 'type', 'organization'];

@@ -35,7 +35,7 @@ import {
 import { credentialsByIdentifier, replaceCredentialBindings } from '../credentials/credentials.repository.js';
 import type { BlockRow, StayRuleRow } from '../../db/schema.js';
 import { blocksOfAccommodations, toBlock } from '../blocks/blocks.repository.js';
-import { conflictingRule, STAY_RULE_FIELDS, type StayRule } from '../availability/stay-rules.js';
+import { conflictingRule, type StayRule, stayRuleOf } from '../availability/stay-rules.js';
 import {
   settingsJson,
   stayRuleRowsOf,
@@ -215,19 +215,6 @@ function recordErrors(doc: FullDocument): ParameterError[] {
       errors.push({ ...problem, parameter: `stayRules[${i}].${problem.parameter}` });
   });
   return errors;
-}
-
-/** A rule of the file as the pure rules (stay-rules.ts) take it: only the settings it sets. */
-function stayRuleOf(rule: ImportStayRule, id: number): StayRule {
-  const settings = Object.fromEntries(STAY_RULE_FIELDS.flatMap((f) => (rule[f] == null ? [] : [[f, rule[f]]])));
-  return {
-    ...settings,
-    id,
-    accommodation: rule.accommodation ?? null,
-    type: rule.type ?? null,
-    dateFrom: rule.dateFrom,
-    dateTo: rule.dateTo,
-  };
 }
 
 /** Each type carries its own identifier and hash and not the other's; no two share an identifier. */
