@@ -2,6 +2,7 @@ import { addDays, daysBetween, formatTimestamp } from '../../shared/dates.js';
 import { formatAmount } from '../../shared/money.js';
 import { SeededRandom } from '../../shared/random.js';
 import type { ReservationStatus } from '../reservations/reservation-status.js';
+import { holdsNights } from '../reservations/state-machine.js';
 import type {
   ImportAccommodation,
   ImportBlock,
@@ -401,7 +402,7 @@ function demoBlocks(
   seed: number,
 ): ImportBlock[] {
   const random = new SeededRandom(seed + 1);
-  const holding = reservations.filter((r) => r.status !== 'cancelled' && r.status !== 'no-show');
+  const holding = reservations.filter((r) => holdsNights(r.status ?? 'confirmed'));
   const blocks: ImportBlock[] = [];
   accommodations
     .filter((a) => a.active !== false)

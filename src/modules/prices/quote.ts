@@ -362,11 +362,13 @@ export function quotations(
       .filter((h) => h.dateTo > dateFrom)
       .reduce((first, h) => (h.dateFrom < first ? h.dateFrom : first), addDays(window.dateTo, 1));
     if (blockedAt <= dateFrom) continue;
+    // The rules that decide are those of the arrival: found once for every length of stay.
+    const arriving = { accommodation: request.accommodation.id, type: request.accommodation.type, dateFrom };
+    const decided = effectiveRules(rules, { ...arriving, dateTo: dateFrom });
     for (let nights = 1; start + nights <= days; nights++) {
       const dateTo = addDays(dateFrom, nights);
       if (dateTo > blockedAt) break;
-      const stay = { accommodation: request.accommodation.id, type: request.accommodation.type, dateFrom, dateTo };
-      if (ruleBreaks(effectiveRules(rules, stay), stay, request.today).length > 0) continue;
+      if (ruleBreaks(decided, { ...arriving, dateTo }, request.today).length > 0) continue;
       const priced = quote(prices, [], { ...request, dateFrom, dateTo });
       if (priced.orderLinesTotal !== null)
         found.push({ dateFrom, dateTo, nights, orderLinesTotal: priced.orderLinesTotal });
