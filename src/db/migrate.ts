@@ -41,36 +41,37 @@ export interface MigrationReport {
   applied: string[];
 }
 
+const migratorOn = (db: Db, kysely: Kysely<Database>) =>
+  new Migrator({ db: kysely, provider: { getMigrations: async () => migrationsFor(db) } });
+
 /**
  * On PostgreSQL, migrations run on a connection of their own without the request timeouts (15 s in
  * the server, 20 s in the client, database.ts): a migration that copies or checks every
  * reservation (011, 014) takes about 20 s per million on two cores, and an admin command waits
- * for it rather than give up half way (it would roll back and leave the database as it was).
+ * for it rather than give up half way (it would roll back and leave the database as it was). The
+ * connection is opened only when a migration is pending: most starts find none.
  */
-async function withMigrationConnection<T>(db: Db, work: (kysely: Kysely<Database>) => Promise<T>): Promise<T> {
-  if (db.dialect !== 'postgres') return work(db.kysely);
+export async function migrateToLatest(db: Db): Promise<MigrationReport> {
+  if (db.dialect !== 'postgres') return migrate(migratorOn(db, db.kysely));
+  const known = await migratorOn(db, db.kysely).getMigrations();
+  if (known.every((migration) => migration.executedAt !== undefined)) return { applied: [] };
   const pool = new pg.Pool({
     ...db.pool.options,
-    options: '-c TimeZone=UTC -c DateStyle=ISO -c statement_timeout=0',
+    // The pool's own session settings, the statement timeout lifted.
+    options: String(db.pool.options.options).replace(/statement_timeout=\d+/, 'statement_timeout=0'),
     query_timeout: undefined,
     max: 1,
   });
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   try {
-    return await work(kysely);
+    return await migrate(migratorOn(db, kysely));
   } finally {
     await kysely.destroy();
   }
 }
 
-export async function migrateToLatest(db: Db): Promise<MigrationReport> {
-  return withMigrationConnection(db, async (kysely) => {
-    const migrator = new Migrator({
-      db: kysely,
-      provider: { getMigrations: async () => migrationsFor(db) },
-    });
-    const { error, results = [] } = await migrator.migrateToLatest();
-    if (error) throw error instanceof Error ? error : new Error(String(error));
-    return { applied: results.filter((r) => r.status === 'Success').map((r) => r.migrationName) };
-  });
+async function migrate(migrator: Migrator): Promise<MigrationReport> {
+  const { error, results = [] } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return { applied: results.filter((r) => r.status === 'Success').map((r) => r.migrationName) };
 }
