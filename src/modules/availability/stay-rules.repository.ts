@@ -42,13 +42,11 @@ export function toStayRuleRecord(row: StayRuleRow): StayRuleRecord {
   };
 }
 
-export function listStayRuleRows(conn: Conn, organizationId: number): Promise<StayRuleRow[]> {
-  return conn
-    .selectFrom('stay_rules')
-    .selectAll()
-    .where('organization_id', '=', organizationId)
-    .orderBy('id')
-    .execute();
+/** The organization's rules by id; with `arrival`, only those that apply to stays arriving that day. */
+export function listStayRuleRows(conn: Conn, organizationId: number, arrival?: string): Promise<StayRuleRow[]> {
+  let query = conn.selectFrom('stay_rules').selectAll().where('organization_id', '=', organizationId);
+  if (arrival !== undefined) query = query.where('date_from', '<=', arrival).where('date_to', '>=', arrival);
+  return query.orderBy('id').execute();
 }
 
 /** The stored rules of these organizations (`booking import` checks a file's rules against them). */

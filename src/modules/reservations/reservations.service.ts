@@ -8,7 +8,7 @@ import { parseAmount } from '../../shared/money.js';
 import { stayNights } from '../../shared/stay-dates.js';
 import { findAccommodationRow } from '../accommodations/accommodations.repository.js';
 import { assertNightsFree, refusedAsTaken } from '../availability/night-holds.js';
-import { findOrganization, lockOrganization } from '../organizations/organizations.repository.js';
+import { lockOrganization } from '../organizations/organizations.repository.js';
 import { effectiveRules, ruleWarnings, type StayRuleWarning } from '../availability/stay-rules.js';
 import { listStayRuleRows, toStayRule } from '../availability/stay-rules.repository.js';
 import { recordEvent } from '../events/events.service.js';
@@ -76,7 +76,7 @@ export async function createReservation(
   body: CreateReservationBody,
 ): Promise<CreatedReservation> {
   stayNights(body.dateFrom, body.dateTo);
-  await lockOrganization(trx, organizationId);
+  const timeZone = (await lockOrganization(trx, organizationId)) ?? 'UTC';
   const accommodation = await checkAccommodation(
     trx,
     organizationId,
@@ -116,7 +116,10 @@ export async function createReservation(
   // The row as stored and the accommodation read under the lock: all a summary shows, no read back.
   const created = toSummary({ ...row, accommodation_title: accommodation.title });
   await recordEvent(trx, clock, { type: 'reservation.created', data: created, version: 1 });
-  return { ...created, warnings: await stayWarnings(trx, clock, organizationId, accommodation, body) };
+  return {
+    ...created,
+    warnings: await stayWarnings(trx, dateInZone(clock(), timeZone), organizationId, accommodation, body),
+  };
 }
 
 /**
@@ -125,14 +128,12 @@ export async function createReservation(
  */
 async function stayWarnings(
   trx: Conn,
-  clock: Clock,
+  today: string,
   organizationId: number,
   accommodation: { id: number; type: string },
   stay: { dateFrom: string; dateTo: string },
 ): Promise<StayRuleWarning[]> {
-  const rules = (await listStayRuleRows(trx, organizationId)).map(toStayRule);
-  const organization = await findOrganization(trx, organizationId);
-  const today = dateInZone(clock(), organization?.timezone ?? 'UTC');
+  const rules = (await listStayRuleRows(trx, organizationId, stay.dateFrom)).map(toStayRule);
   const target = { accommodation: accommodation.id, type: accommodation.type, ...stay };
   return ruleWarnings(effectiveRules(rules, target), target, today);
 }

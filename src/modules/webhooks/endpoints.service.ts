@@ -106,7 +106,7 @@ export async function createEndpoint(
       deps.clock,
       key,
       async () => {
-        if (!(await lockOrganization(trx, organization))) throw notFound();
+        if ((await lockOrganization(trx, organization)) === undefined) throw notFound();
         // It receives what commits from here on: its cursor starts at its organization's counter.
         const id = await insertEndpoint(trx, {
           organization_id: organization,
