@@ -11,8 +11,6 @@ import type { Clock } from '../../shared/clock.js';
 import { invalidInput } from '../../shared/errors.js';
 import { paginationHeaders } from '../../shared/pagination.js';
 import { IdParams, ref } from '../../shared/schemas.js';
-import { encodeCursor } from '../events/cursor.js';
-import { currentCursor } from '../events/events.repository.js';
 import { idempotent } from '../idempotency/idempotency.service.js';
 import { rulesInForce } from './behaviour-rules.js';
 import {
@@ -161,15 +159,14 @@ export const reservationRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock
       },
     },
     async (request, reply) => {
-      // Counters taken before the read: following the feed from them shows every change the record does not.
       const { organizations } = principalOf(request);
-      const before = await currentCursor(db.kysely, organizations);
-      const reservation = await getReservation(db.kysely, organizations, request.params.id);
-      // Only its own organization's place: a credential may have thousands.
-      reply.header(
-        'events-cursor',
-        encodeCursor(new Map([[reservation.organization, before.get(reservation.organization) ?? 0]])),
+      const { reservation, eventsCursor } = await getReservation(
+        db.kysely,
+        organizations,
+        request.params.id,
+        request.organizationState,
       );
+      if (eventsCursor) reply.header('events-cursor', eventsCursor);
       return reservation;
     },
   );

@@ -8,7 +8,11 @@ import { parseAmount } from '../../shared/money.js';
 import { stayNights } from '../../shared/stay-dates.js';
 import { findAccommodationRow } from '../accommodations/accommodations.repository.js';
 import { assertNightsFree, refusedAsTaken } from '../availability/night-holds.js';
-import { lockOrganization } from '../organizations/organizations.repository.js';
+import {
+  type KnownOrganizationState,
+  lockOrganization,
+  organizationStateFor,
+} from '../organizations/organizations.repository.js';
 import { effectiveRules, ruleWarnings, type StayRuleWarning } from '../availability/stay-rules.js';
 import { listStayRuleRows, toStayRule } from '../availability/stay-rules.repository.js';
 import { recordEvent } from '../events/events.service.js';
@@ -227,12 +231,22 @@ export async function cancelReservation(
   return cancelled;
 }
 
+/**
+ * One reservation, and where the changes feed goes on from it (SPEC §10): its organization first (it
+ * never changes), then that organization's counter, then the record, so following the feed from the
+ * counter shows every change the record does not. Only its own organization's place, whatever else
+ * the credential may see (thousands, perhaps); `known` is the state read with the credential.
+ */
 export async function getReservation(
   conn: Conn,
   organizationIds: readonly number[],
   id: number,
-): Promise<ReservationSummary> {
-  const summary = await findSummaryById(conn, organizationIds, id);
-  if (!summary) throw notFound(id);
-  return summary;
+  known: KnownOrganizationState | null,
+): Promise<{ reservation: ReservationSummary; eventsCursor: string | undefined }> {
+  const organization = await reservationRecords.organizationOf(conn, organizationIds, id);
+  if (organization === undefined) throw notFound(id);
+  const state = await organizationStateFor(conn, organization, known);
+  const reservation = await findSummaryById(conn, [organization], id);
+  if (!reservation) throw notFound(id);
+  return { reservation, eventsCursor: state?.eventsCursor };
 }
