@@ -1,8 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { toDbBoolean } from '../../db/database.js';
 import type { AccommodationRow, Database } from '../../db/schema.js';
-import { forUpdate } from '../../db/write-transaction.js';
-import type { OwnedRecords } from '../organizations/organizations.service.js';
+import { ownedRecords } from '../../db/owned-rows.js';
 import type { Accommodation } from './accommodations.schemas.js';
 
 type Conn = Kysely<Database>;
@@ -56,19 +55,7 @@ export function findAccommodationRow(
 }
 
 /** Accommodations as `lockRecordForChange` finds them. */
-export const accommodationRecords: OwnedRecords<AccommodationRow> = {
-  async organizationOf(conn, organizationIds, id) {
-    return (await findAccommodationRow(conn, organizationIds, id))?.organization_id;
-  },
-  readForUpdate(conn, organizationId, id) {
-    const query = conn
-      .selectFrom('accommodations')
-      .selectAll()
-      .where('organization_id', '=', organizationId)
-      .where('id', '=', id);
-    return forUpdate(conn, query).executeTakeFirst();
-  },
-};
+export const accommodationRecords = ownedRecords('accommodations');
 
 /** The stored fields of an accommodation, as the API names them. */
 export type AccommodationFields = Pick<Accommodation, 'title' | 'type' | 'maxPersons' | 'bedrooms' | 'active'>;
