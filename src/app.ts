@@ -26,6 +26,9 @@ import { accommodationRoutes } from './modules/accommodations/accommodations.rou
 import { availabilityRoutes } from './modules/availability/availability.routes.js';
 import { stayRuleRoutes } from './modules/availability/stay-rules.routes.js';
 import { blockRoutes } from './modules/blocks/blocks.routes.js';
+import { createParkCache } from './modules/availability/availability.service.js';
+import { priceRoutes } from './modules/prices/prices.routes.js';
+import { quoteRoutes } from './modules/prices/quotes.routes.js';
 import { Authenticator } from './modules/credentials/authenticator.js';
 import { credentialRoutes } from './modules/credentials/credentials.routes.js';
 import type { ScryptParams } from './modules/credentials/password.js';
@@ -166,7 +169,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await api.register(reservationRoutes, { db: deps.db, clock });
     await api.register(blockRoutes, { db: deps.db, clock });
     await api.register(stayRuleRoutes, { db: deps.db, clock });
-    await api.register(availabilityRoutes, { db: deps.db, clock });
+    // Accommodations, rules and prices per organization change, for every selling read.
+    const parks = createParkCache();
+    await api.register(availabilityRoutes, { db: deps.db, clock, parks });
+    await api.register(priceRoutes, { db: deps.db, clock });
+    await api.register(quoteRoutes, { db: deps.db, clock, parks });
     await api.register(organizationRoutes, { db: deps.db, clock });
     await api.register(credentialRoutes, {
       db: deps.db,

@@ -16,6 +16,7 @@ import { deferrableDoubleBooking } from './migrations/011_deferrable_double_book
 import { feedInCommitOrder } from './migrations/012_feed_in_commit_order.js';
 import { webhookReplaysSchema } from './migrations/013_webhook_replays.js';
 import { blocksAndStayRulesSchema } from './migrations/014_blocks_and_stay_rules.js';
+import { pricesSchema } from './migrations/015_prices.js';
 
 /** Migrations live in code (not a folder scan) so they run the same from src/ and dist/. */
 function migrationsFor(db: Db): Record<string, Migration> {
@@ -34,6 +35,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '012_feed_in_commit_order': feedInCommitOrder(db.dialect),
     '013_webhook_replays': webhookReplaysSchema(db.dialect),
     '014_blocks_and_stay_rules': blocksAndStayRulesSchema(db.dialect),
+    '015_prices': pricesSchema(db.dialect),
   };
 }
 

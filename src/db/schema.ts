@@ -18,6 +18,8 @@ export interface OrganizationTable {
   version: Generated<number>;
   /** The longest stay of any of its reservations, ever: a bound for `stay` queries (migration 006). */
   longest_stay_nights: Generated<number>;
+  /** ISO 4217: every amount of its prices is in it (migration 015). */
+  currency: Generated<string>;
 }
 
 export interface AccommodationTable {
@@ -82,6 +84,23 @@ export interface StayRuleTable {
   date_to: string;
   /** The fields the rule sets, as a JSON object (stay-rules.ts `StayRuleSettings`). */
   settings: string;
+  created: string;
+  modified: string;
+  version: Generated<number>;
+}
+
+/** An age group, price component, supplement or discount (SPEC §14, migration 015). */
+export interface PriceRecordTable {
+  id: Generated<number>;
+  organization_id: number;
+  record: 'age-group' | 'component' | 'supplement' | 'discount';
+  accommodation_id: number | null;
+  type: string | null;
+  description: string;
+  date_from: string | null;
+  date_to: string | null;
+  /** What the kind of record adds, as a JSON object (prices/price-records.ts). */
+  terms: string;
   created: string;
   modified: string;
   version: Generated<number>;
@@ -258,6 +277,7 @@ export interface Database {
   reservation_days: ReservationDayTable;
   blocks: BlockTable;
   stay_rules: StayRuleTable;
+  price_records: PriceRecordTable;
 }
 
 export type OrganizationRow = Selectable<OrganizationTable>;
@@ -265,4 +285,5 @@ export type AccommodationRow = Selectable<AccommodationTable>;
 export type ReservationRow = Selectable<ReservationTable>;
 export type BlockRow = Selectable<BlockTable>;
 export type StayRuleRow = Selectable<StayRuleTable>;
+export type PriceRecordRow = Selectable<PriceRecordTable>;
 export type CredentialRow = Selectable<CredentialTable>;

@@ -81,6 +81,7 @@ export async function emptyDatabase(db: Db): Promise<void> {
     'credentials',
     'blocks',
     'stay_rules',
+    'price_records',
     'reservations',
     'accommodations',
     'organizations',

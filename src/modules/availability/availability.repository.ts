@@ -111,3 +111,46 @@ function holdsJsonArray(dialect: 'sqlite' | 'postgres') {
     ? sql<string>`json_group_array(json_array(${hold}) order by ${order})`
     : sql<string>`coalesce(json_agg(json_build_array(${hold}) order by ${order}), '[]')::text`;
 }
+
+/**
+ * What holds one accommodation's nights in `from … to − 1`, by arrival: for one quote or the
+ * original's quotations. Reservations are bounded below by the organization's longest stay, as in
+ * `holdsOfPeriod`, so the index on (accommodation_id, date_from, date_to) reads a range.
+ */
+export async function holdsOfAccommodation(
+  conn: Conn,
+  organizationId: number,
+  accommodationId: number,
+  period: { from: string; to: string; longestStayNights: number },
+): Promise<Hold[]> {
+  const earliestArrival = addDays(period.from, -period.longestStayNights);
+  const reservations = conn
+    .selectFrom('reservations')
+    .select([
+      'accommodation_id as accommodationId',
+      'date_from as dateFrom',
+      'date_to as dateTo',
+      sql<HolderKind>`'reservation'`.as('kind'),
+      'id',
+    ])
+    .where('organization_id', '=', organizationId)
+    .where('accommodation_id', '=', accommodationId)
+    .where('date_from', '>=', earliestArrival)
+    .where('date_from', '<', period.to)
+    .where('date_to', '>', period.from)
+    .where('status', 'in', [...NIGHT_HOLDING_STATUSES]);
+  const blocks = conn
+    .selectFrom('blocks')
+    .select([
+      'accommodation_id as accommodationId',
+      'date_from as dateFrom',
+      'date_to as dateTo',
+      sql<HolderKind>`'block'`.as('kind'),
+      'id',
+    ])
+    .where('organization_id', '=', organizationId)
+    .where('accommodation_id', '=', accommodationId)
+    .where('date_from', '<', period.to)
+    .where('date_to', '>', period.from);
+  return (await reservations.unionAll(blocks).orderBy('dateFrom').execute()) as Hold[];
+}

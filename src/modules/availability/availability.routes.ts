@@ -9,14 +9,16 @@ import { conditionalGet, jsonBody, sendJsonBody, serializerOf } from '../../http
 import type { Clock } from '../../shared/clock.js';
 import type { VersionedRead } from '../organizations/organizations.service.js';
 import { GridQuery, GridSchema, SearchQuery, SearchResultSchema } from './availability.schemas.js';
-import { createParkCache, gridRead, searchRead } from './availability.service.js';
+import { gridRead, type ParkCache, searchRead } from './availability.service.js';
 
 const tags = ['availability'];
 
-export const availabilityRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock }> = async (app, { db, clock }) => {
+export const availabilityRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock; parks: ParkCache }> = async (
+  app,
+  { db, clock, parks },
+) => {
   // Kept under the organization's change counter, as list bodies are (body-cache.ts).
   const bodies = createBodyCache<undefined>(32 * 2 ** 20);
-  const parks = createParkCache();
   const send = async <T>(reply: Parameters<typeof sendJsonBody>[0], read: VersionedRead<T>) => {
     const serialize = serializerOf(reply);
     if (read.eventsCursor) reply.header('events-cursor', read.eventsCursor);

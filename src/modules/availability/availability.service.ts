@@ -12,6 +12,9 @@ import { availabilityGrid, searchStays } from './availability.js';
 import { listStayRuleRows, toStayRule } from './stay-rules.repository.js';
 import type { StayRule } from './stay-rules.js';
 import { addDays } from '../../shared/dates.js';
+import { toPrices } from '../prices/price-records.js';
+import { currencyOf, listPriceRows } from '../prices/prices.repository.js';
+import type { Prices } from '../prices/quote.js';
 
 /**
  * Availability (SPEC §13) as reads a cache may keep under the organization's change counter: every
@@ -22,10 +25,15 @@ import { addDays } from '../../shared/dates.js';
 
 type Conn = Kysely<Database>;
 
-/** What every availability read of an organization starts from: its active accommodations and its stay rules. */
-interface Park {
+/**
+ * What every selling read of an organization starts from (availability, quotes, quotations): its
+ * active accommodations, its stay rules, its prices and their currency.
+ */
+export interface Park {
   accommodations: readonly SellableAccommodation[];
   rules: readonly StayRule[];
+  prices: Prices;
+  currency: string;
 }
 
 /**
@@ -40,10 +48,12 @@ export function createParkCache(): ParkCache {
 }
 
 /** The organization's park as of at least `version` (read before it, as the data of every read is). */
-function parkOf(conn: Conn, parks: ParkCache, organizationId: number, version: number): Promise<Park> {
+export function parkOf(conn: Conn, parks: ParkCache, organizationId: number, version: number): Promise<Park> {
   return parks.getOrLoad(String(organizationId), version, async () => ({
     accommodations: await activeAccommodations(conn, organizationId),
     rules: (await listStayRuleRows(conn, organizationId)).map(toStayRule),
+    prices: toPrices(await listPriceRows(conn, organizationId)),
+    currency: await currencyOf(conn, organizationId),
   }));
 }
 

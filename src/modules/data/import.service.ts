@@ -1,3 +1,4 @@
+import { addDefaultAgeGroups } from '../prices/prices.repository.js';
 import { rowsByIds } from '../../db/owned-rows.js';
 import { Compile } from 'typebox/compile';
 import {
@@ -673,12 +674,15 @@ export async function importDocument(db: Db, clock: Clock, input: unknown): Prom
       // Each reservation the file creates or changes records an event.
       await writer.deferIndexes('events');
     }
-    await writer.upsert(
-      'organizations',
-      doc.organizations.map((o: ImportOrganization): BulkRow => {
-        const created = timestamp(o.created) ?? now;
-        return [o.id ?? nextId.organizations++, o.name, o.timezone, created, timestamp(o.modified) ?? now];
-      }),
+    const organizationRows = doc.organizations.map((o: ImportOrganization): BulkRow => {
+      const created = timestamp(o.created) ?? now;
+      return [o.id ?? nextId.organizations++, o.name, o.timezone, created, timestamp(o.modified) ?? now];
+    });
+    await writer.upsert('organizations', organizationRows);
+    await addDefaultAgeGroups(
+      trx,
+      organizationRows.map(([id]) => id as number),
+      now,
     );
     // Each record that the file creates or changes records its event; one it leaves as it is, none.
     const clockNow = clock();

@@ -245,20 +245,30 @@ function basisQuantity(basis: Basis, nights: number, persons: number): number {
   }
 }
 
+/** The supplements a quote of this accommodation may have: per description, the most specific. */
+export function supplementsFor(
+  supplements: readonly Supplement[],
+  accommodation: QuoteRequest['accommodation'],
+): Supplement[] {
+  const descriptions = [...new Set(supplements.map((s) => s.description))];
+  return descriptions.flatMap((description) => {
+    const decider = deciding(
+      supplements.filter((s) => s.description === description),
+      accommodation,
+    );
+    return decider ? [decider] : [];
+  });
+}
+
 /** Supplements as lines: the required ones (once) or the chosen ones (their quantity), per description the most specific. */
 function supplementLines(prices: Prices, request: QuoteRequest, nights: number, required: boolean): OrderLine[] {
   const persons = personsFor(undefined, request.party);
   const lines: OrderLine[] = [];
-  const descriptions = [...new Set(prices.supplements.map((s) => s.description))];
-  for (const description of descriptions) {
-    const supplement = deciding(
-      prices.supplements.filter((s) => s.description === description),
-      request.accommodation,
-    );
-    if (!supplement || supplement.required !== required) continue;
+  for (const supplement of supplementsFor(prices.supplements, request.accommodation)) {
+    if (supplement.required !== required) continue;
     const chosen = required ? 1 : Math.min(request.choices.get(supplement.id) ?? 0, supplement.maxQuantity);
     const quantity = basisQuantity(supplement.basis, nights, persons) * chosen;
-    if (quantity > 0) lines.push(line(description, 'supplement', quantity, supplement.amount));
+    if (quantity > 0) lines.push(line(supplement.description, 'supplement', quantity, supplement.amount));
   }
   return lines;
 }
