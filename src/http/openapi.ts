@@ -6,6 +6,8 @@ import { AccommodationSchema, AvailabilitySchema } from '../modules/accommodatio
 import { GridSchema, SearchResultSchema } from '../modules/availability/availability.schemas.js';
 import { StayRuleSchema } from '../modules/availability/stay-rules.schemas.js';
 import { BlockSchema } from '../modules/blocks/blocks.schemas.js';
+import { AgeGroupKind, DiscountKind, PriceComponentKind, SupplementKind } from '../modules/prices/prices.schemas.js';
+import { OrderLineSchema, QuotationSchema, QuoteSchema } from '../modules/prices/quotes.schemas.js';
 import { EventSchema } from '../modules/events/events.schemas.js';
 import { CreatedReservationSchema, ReservationSummarySchema } from '../modules/reservations/reservations.schemas.js';
 import {
@@ -35,6 +37,13 @@ const NAMED_SCHEMAS = [
   AvailabilitySchema,
   BlockSchema,
   StayRuleSchema,
+  AgeGroupKind.record,
+  PriceComponentKind.record,
+  SupplementKind.record,
+  DiscountKind.record,
+  QuoteSchema,
+  OrderLineSchema,
+  QuotationSchema,
   GridSchema,
   SearchResultSchema,
   EventSchema,
@@ -81,6 +90,11 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         { name: 'blocks', description: 'Nights held without a reservation: maintenance, owner use, closed (SPEC §13)' },
         { name: 'stay rules', description: 'Which stays may be sold: nights, weekdays, booking window (SPEC §13)' },
         { name: 'availability', description: 'What is free, for whom, and may it be sold (SPEC §13)' },
+        {
+          name: 'prices',
+          description:
+            "Age groups, price components, supplements, discounts at the original service's paths; quotes and quotations (SPEC §14)",
+        },
         { name: 'events', description: 'The changes feed: every change, in commit order, resumable (SPEC §10)' },
         { name: 'webhooks', description: 'Signed, retried, logged and replayable event delivery (SPEC §10)' },
         { name: 'console', description: 'Sign-in and session of the web console at /console/ (SPEC §11)' },

@@ -4,7 +4,9 @@ import type { Hold, SellableAccommodation } from '../../src/modules/availability
 import { availabilityGrid, searchStays, type SearchStay } from '../../src/modules/availability/availability.js';
 import type { SearchReason } from '../../src/modules/availability/availability.schemas.js';
 import { effectiveRules, ruleBreaks, type StayRule } from '../../src/modules/availability/stay-rules.js';
+import { type Prices, quote } from '../../src/modules/prices/quote.js';
 import { addDays } from '../../src/shared/dates.js';
+import { parseAmount } from '../../src/shared/money.js';
 
 /**
  * SPEC §13's search and grid as pure functions: the search's shortcuts (only the rules covering the
@@ -17,14 +19,15 @@ const TYPES = ['chalet', 'pitch', 'room'];
 const DAY0 = '2027-06-01';
 const today = '2027-05-20';
 
-/** The search without shortcuts: each accommodation, every rule. */
+/** The search without shortcuts: each accommodation, every rule, its own quote; in the order §13 gives. */
 function plainSearch(
   accommodations: readonly SellableAccommodation[],
   holds: readonly Hold[],
   rules: readonly StayRule[],
   stay: SearchStay,
+  prices: Prices,
 ) {
-  return accommodations.map((accommodation) => {
+  const results = accommodations.map((accommodation) => {
     const reasons: SearchReason[] = [];
     const held = holds.filter((h) => h.accommodationId === accommodation.id);
     if (held.some((h) => h.kind === 'reservation')) reasons.push('taken');
@@ -32,8 +35,47 @@ function plainSearch(
     if (stay.adults + stay.children > accommodation.maxPersons) reasons.push('capacity');
     const target = { accommodation: accommodation.id, type: accommodation.type, ...stay };
     reasons.push(...ruleBreaks(effectiveRules(rules, target), target, today));
-    return { id: accommodation.id, reasons };
+    const { orderLinesTotal } = quote(prices, [], { accommodation, ...stay, party: PARTY, choices: new Map(), today });
+    if (orderLinesTotal === null) reasons.push('no-price');
+    return { id: accommodation.id, reasons, total: reasons.length === 0 ? orderLinesTotal : null };
   });
+  const bookable = results
+    .filter((r) => r.total !== null)
+    .sort((a, b) => (a.total ?? 0) - (b.total ?? 0) || a.id - b.id);
+  return [...bookable, ...results.filter((r) => r.total === null)];
+}
+
+/** Two adults, in age group 1. */
+const PARTY = new Map([[1, 2]]);
+
+/** Rents of the organization, a type or an accommodation, some nights left without one. */
+const rentArbitrary = fc.record({
+  scope: fc.oneof(
+    fc.constant({}),
+    fc.record({ type: fc.constantFrom(...TYPES) }),
+    fc.record({ accommodation: fc.integer({ min: 1, max: 8 }) }),
+  ),
+  from: fc.integer({ min: -5, max: 25 }),
+  length: fc.integer({ min: 0, max: 30 }),
+  amount: fc.integer({ min: 1, max: 20_000 }),
+});
+
+function pricesOf(rents: readonly (typeof rentArbitrary extends fc.Arbitrary<infer T> ? T : never)[]): Prices {
+  return {
+    ageGroups: [{ id: 1, category: 'adult' }],
+    components: rents.map(({ scope, from, length, amount }, i) => ({
+      id: i + 1,
+      ...scope,
+      description: 'Rent',
+      kind: 'rent',
+      basis: 'night',
+      amount,
+      dateFrom: addDays(DAY0, from),
+      dateTo: addDays(DAY0, from + length),
+    })),
+    supplements: [],
+    discounts: [],
+  };
 }
 
 const accommodationArbitrary = fc.record({
@@ -57,15 +99,16 @@ const ruleArbitrary = fc.record({
 });
 
 describe('availability search', () => {
-  it('gives every accommodation the reasons the plain search gives it', () => {
+  it('gives every accommodation the reasons and total the plain search gives it, in its order', () => {
     fc.assert(
       fc.property(
         fc.array(accommodationArbitrary, { minLength: 1, maxLength: 8 }),
         fc.array(ruleArbitrary, { maxLength: 10 }),
+        fc.array(rentArbitrary, { maxLength: 8 }),
         fc.integer({ min: 0, max: 25 }),
         fc.integer({ min: 1, max: 10 }),
         fc.integer({ min: 1, max: 5 }),
-        (units, ruleParts, arrival, nights, adults) => {
+        (units, ruleParts, rents, arrival, nights, adults) => {
           const accommodations = units.map((u, i) => ({ id: i + 1, title: `${u.type} ${i + 1}`, ...u }));
           const rules: StayRule[] = ruleParts.map(({ scope, from, length, ...settings }, i) => ({
             id: i + 1,
@@ -84,11 +127,21 @@ describe('availability search', () => {
           const holds: Hold[] = [
             { accommodationId: 1, dateFrom: stay.dateFrom, dateTo: stay.dateTo, kind: 'block', id: 1 },
           ];
-          const found = searchStays(accommodations, holds, rules, stay, today);
-          const plain = plainSearch(accommodations, holds, rules, stay);
+          const prices = pricesOf(rents);
+          const found = searchStays(accommodations, holds, rules, stay, today, {
+            prices,
+            currency: 'EUR',
+            party: PARTY,
+          });
+          const plain = plainSearch(accommodations, holds, rules, stay, prices);
           expect(
-            found.map((r) => ({ id: r.accommodation.id, reasons: r.reasons })).sort((a, b) => a.id - b.id),
+            found.map((r) => ({
+              id: r.accommodation.id,
+              reasons: r.reasons,
+              total: r.orderLinesTotal === null ? null : parseAmount(r.orderLinesTotal),
+            })),
           ).toEqual(plain);
+          for (const r of found) expect(r.bookable).toBe(r.reasons.length === 0);
         },
       ),
     );

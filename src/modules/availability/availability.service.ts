@@ -12,6 +12,8 @@ import { availabilityGrid, searchStays } from './availability.js';
 import { listStayRuleRows, toStayRule } from './stay-rules.repository.js';
 import type { StayRule } from './stay-rules.js';
 import { addDays } from '../../shared/dates.js';
+import { invalidInput } from '../../shared/errors.js';
+import { partyOfCounts } from '../prices/party.js';
 import { toPrices } from '../prices/price-records.js';
 import { currencyOf, listPriceRows } from '../prices/prices.repository.js';
 import type { Prices } from '../prices/quote.js';
@@ -116,7 +118,13 @@ export async function searchRead(
         to: query.dateTo,
         longestStayNights: organization.longestStayNights,
       });
-      return searchStays(ofType(park.accommodations, query.type), holds, park.rules, stay, today);
+      const party = partyOfCounts(park.prices.ageGroups, stay);
+      if ('problems' in party) throw invalidInput(party.problems);
+      return searchStays(ofType(park.accommodations, query.type), holds, park.rules, stay, today, {
+        prices: park.prices,
+        currency: park.currency,
+        party: party.party,
+      });
     },
   };
 }

@@ -1,7 +1,9 @@
 import { addDays, daysBetween } from '../../shared/dates.js';
+import { formatAmount } from '../../shared/money.js';
 import type { Hold, SellableAccommodation } from './availability.repository.js';
 import type { Grid, SearchReason, SearchResult } from './availability.schemas.js';
 import { effectiveRules, ruleBreaks, type StayRule } from './stay-rules.js';
+import { type Prices, quote } from '../prices/quote.js';
 
 /**
  * The two availability answers of SPEC §13 as pure functions of what the service read: the active
@@ -72,9 +74,43 @@ export interface SearchStay {
   babies: number;
 }
 
+/** What the search prices a stay with (SPEC §14): the organization's prices, and the party by age group. */
+export interface SearchPricing {
+  prices: Prices;
+  currency: string;
+  party: ReadonlyMap<number, number>;
+}
+
 /**
- * Every reason each accommodation cannot be sold for the stay, bookable ones first, then by quote
- * (none yet: SPEC §14 adds prices), then id. Capacity counts adults and children, as a §9 write does.
+ * The quote's total for each accommodation (null: a night without a price). Accommodations that no
+ * price names for itself share their type's quote: a park's 500 chalets are priced a handful of times.
+ */
+function totalsOf(pricing: SearchPricing, stay: SearchStay, today: string) {
+  const { prices } = pricing;
+  const named = new Set(
+    [...prices.components, ...prices.supplements, ...prices.discounts].flatMap((p) => p.accommodation ?? []),
+  );
+  const byType = new Map<string, number | null>();
+  return (accommodation: SellableAccommodation): number | null => {
+    const shared = !named.has(accommodation.id);
+    const known = shared ? byType.get(accommodation.type) : undefined;
+    if (known !== undefined) return known;
+    const { orderLinesTotal } = quote(prices, [], {
+      accommodation,
+      dateFrom: stay.dateFrom,
+      dateTo: stay.dateTo,
+      party: pricing.party,
+      choices: new Map(),
+      today,
+    });
+    if (shared) byType.set(accommodation.type, orderLinesTotal);
+    return orderLinesTotal;
+  };
+}
+
+/**
+ * Every reason each accommodation cannot be sold for the stay, bookable ones first, then by the
+ * quote's total, then id. Capacity counts adults and children, as a §9 write does.
  */
 export function searchStays(
   accommodations: readonly SellableAccommodation[],
@@ -82,7 +118,9 @@ export function searchStays(
   rules: readonly StayRule[],
   stay: SearchStay,
   today: string,
+  pricing: SearchPricing,
 ): SearchResult[] {
+  const totalOf = totalsOf(pricing, stay, today);
   const byAccommodation = holdsByAccommodation(holds);
   // Every accommodation asks the same arrival day: only the rules covering it can decide a field,
   // and an accommodation with no rule of its own among them breaks what its type's others break.
@@ -99,25 +137,34 @@ export function searchStays(
     if (shared) byType.set(accommodation.type, broken);
     return broken;
   };
-  const results = accommodations.map((accommodation): SearchResult => {
+  const results = accommodations.map((accommodation) => {
     const reasons: SearchReason[] = [];
     const held = byAccommodation.get(accommodation.id) ?? [];
     if (held.some((h) => h.kind === 'reservation')) reasons.push('taken');
     if (held.some((h) => h.kind === 'block')) reasons.push('blocked');
     if (stay.adults + stay.children > accommodation.maxPersons) reasons.push('capacity');
     reasons.push(...brokenRules(accommodation));
-    return {
+    const total = totalOf(accommodation);
+    if (total === null) reasons.push('no-price');
+    return { accommodation, reasons, total: reasons.length === 0 ? total : null };
+  });
+  return results
+    .sort(
+      (a, b) =>
+        Number(b.total !== null) - Number(a.total !== null) ||
+        (a.total ?? 0) - (b.total ?? 0) ||
+        a.accommodation.id - b.accommodation.id,
+    )
+    .map(({ accommodation, reasons, total }): SearchResult => ({
       accommodation: {
         id: accommodation.id,
         title: accommodation.title,
         type: accommodation.type,
         maxPersons: accommodation.maxPersons,
       },
-      bookable: reasons.length === 0,
+      bookable: total !== null,
       reasons,
-      orderLinesTotal: null,
-      currency: null,
-    };
-  });
-  return results.sort((a, b) => Number(b.bookable) - Number(a.bookable) || a.accommodation.id - b.accommodation.id);
+      orderLinesTotal: total === null ? null : formatAmount(total),
+      currency: total === null ? null : pricing.currency,
+    }));
 }

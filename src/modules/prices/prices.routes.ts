@@ -25,7 +25,7 @@ export const priceRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock }> = 
     const one = ref(schemas.record);
 
     app.get(
-      `${path}/`,
+      path,
       {
         onSend: conditionalGet,
         schema: {
@@ -55,7 +55,7 @@ export const priceRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock }> = 
     );
 
     app.post(
-      `${path}/`,
+      path,
       {
         config: admin,
         schema: {

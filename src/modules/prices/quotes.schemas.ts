@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { CalendarDate, Currency, FormattedMoney, OrganizationId, RecordId, int32 } from '../../shared/schemas.js';
+import { CalendarDate, Currency, FormattedMoney, OrganizationId, RecordId, int32, ref } from '../../shared/schemas.js';
 import { SEARCH_REASONS } from '../availability/availability.schemas.js';
 import { DESCRIPTION_MAX, MAX_QUANTITY } from './prices.schemas.js';
 
@@ -64,7 +64,7 @@ export const QuoteSchema = Type.Object(
       maxItems: SEARCH_REASONS.length,
       description: 'Every reason the stay cannot be sold (SPEC §13)',
     }),
-    orderLines: Type.Array(OrderLineSchema, {
+    orderLines: Type.Array(ref(OrderLineSchema), {
       maxItems: 10_000,
       description: 'Rent, discount, fees and supplements, taxes',
     }),

@@ -12,6 +12,8 @@ import { type Park, type ParkCache, parkOf } from '../availability/availability.
 import { type KnownOrganizationState, organizationStateFor } from '../organizations/organizations.repository.js';
 import type { VersionedRead } from '../organizations/organizations.service.js';
 import { parseQuantities, partyOfCounts, personsCounted } from './party.js';
+import { toPrices } from './price-records.js';
+import { currencyOf, listPriceRows } from './prices.repository.js';
 import { MAX_QUOTATION_DAYS, type OrderLine, quotations, quote, supplementsFor } from './quote.js';
 import type { QuoteBody, QuoteQuery, QuotationBody, QuotationsQuery } from './quotes.schemas.js';
 
@@ -193,4 +195,35 @@ export async function quotationsRead(
       }));
     },
   };
+}
+
+/**
+ * The price of a stay recorded through §9 without `totalAmount` (SPEC §14): its quote for the party
+ * as adults, children and babies, without chosen supplements, read in the write's transaction under
+ * the organization's lock. 409 `no-price` when a night has none. The stay rules are the write's
+ * warnings, not the price's business.
+ */
+export async function priceOfStay(
+  trx: Conn,
+  organizationId: number,
+  stay: {
+    accommodation: { id: number; type: string };
+    dateFrom: string;
+    dateTo: string;
+    adults: number;
+    children: number;
+    babies: number;
+  },
+  today: string,
+): Promise<{ totalAmount: number; currency: string }> {
+  const prices = toPrices(await listPriceRows(trx, organizationId));
+  const found = partyOfCounts(prices.ageGroups, stay);
+  if ('problems' in found) throw invalidInput(found.problems);
+  const { orderLinesTotal } = quote(prices, [], { ...stay, party: found.party, choices: new Map(), today });
+  if (orderLinesTotal === null) {
+    throw new AppError('conflict', 'A night of this stay has no price: send totalAmount, or add a rent for it.', {
+      extensions: { reasons: ['no-price'] },
+    });
+  }
+  return { totalAmount: orderLinesTotal, currency: await currencyOf(trx, organizationId) };
 }

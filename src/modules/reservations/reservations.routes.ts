@@ -120,7 +120,7 @@ export const reservationRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock
         tags: ['reservations'],
         summary: 'Create a reservation',
         description:
-          'Refused with 409 when any night is held (by a reservation or a block). Stay rules do not refuse it: `warnings` lists those it breaks. Accepts Idempotency-Key.',
+          'Refused with 409 when any night is held (by a reservation or a block). Stay rules do not refuse it: `warnings` lists those it breaks. Without `totalAmount` the stay is priced by its quote (SPEC §14), in the organization’s currency, and refused with 409 and `reasons: ["no-price"]` when a night has no price; a `totalAmount` given stands, in `currency` (default: the organization’s). Accepts Idempotency-Key.',
         headers: IdempotencyKeyHeaders,
         body: CreateReservationBody,
         response: apiResponses(

@@ -144,8 +144,9 @@ export const CreateReservationBody = Type.Object(
     children: Type.Optional(Guests),
     babies: Type.Optional(Guests),
     guestName: Text,
-    totalAmount: Money,
-    currency: Currency,
+    // Left out: the stay's quote, in the organization's currency (SPEC §14); given, it stands.
+    totalAmount: Type.Optional(Money),
+    currency: Type.Optional(Currency),
     channel: Type.Optional(Text),
     status: Type.Optional(Type.Enum(INITIAL_STATUSES, { description: 'Initial state; default confirmed' })),
     reservationNumber: Type.Optional(

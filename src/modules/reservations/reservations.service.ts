@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Database, ReservationRow } from '../../db/schema.js';
+import type { AccommodationRow, Database, ReservationRow } from '../../db/schema.js';
 import type { Clock } from '../../shared/clock.js';
 import { dateInZone, formatTimestamp } from '../../shared/dates.js';
 import { AppError, invalidInput } from '../../shared/errors.js';
@@ -17,6 +17,8 @@ import { effectiveRules, ruleWarnings, type StayRuleWarning } from '../availabil
 import { listStayRuleRows, toStayRule } from '../availability/stay-rules.repository.js';
 import { recordEvent } from '../events/events.service.js';
 import { lockRecordForChange } from '../organizations/organizations.service.js';
+import { currencyOf } from '../prices/prices.repository.js';
+import { priceOfStay } from '../prices/quotes.service.js';
 import type { ReservationStatus } from './reservation-status.js';
 import {
   findSummaryById,
@@ -96,6 +98,8 @@ export async function createReservation(
       dateTo: body.dateTo,
     });
   }
+  const today = dateInZone(clock(), timeZone);
+  const price = await priceOf(trx, organizationId, accommodation, body, today);
   const now = formatTimestamp(clock());
   const row = await refusedAsTaken(
     insertReservation(trx, {
@@ -109,8 +113,8 @@ export async function createReservation(
       children: body.children ?? 0,
       babies: body.babies ?? 0,
       guest_name: body.guestName,
-      total_amount_minor: parseAmount(body.totalAmount) as number,
-      currency: body.currency,
+      total_amount_minor: price.totalAmount,
+      currency: price.currency,
       channel: body.channel ?? 'api',
       created: now,
       modified: now,
@@ -122,7 +126,45 @@ export async function createReservation(
   await recordEvent(trx, clock, { type: 'reservation.created', data: created, version: 1 });
   return {
     ...created,
-    warnings: await stayWarnings(trx, dateInZone(clock(), timeZone), organizationId, accommodation, body),
+    warnings: await stayWarnings(trx, today, organizationId, accommodation, body),
+  };
+}
+
+/**
+ * What a new reservation costs (SPEC §14): the price given stands (a channel's), in the currency
+ * given or the organization's; without one, the stay's quote, in the organization's currency.
+ */
+async function priceOf(
+  trx: Conn,
+  organizationId: number,
+  accommodation: AccommodationRow,
+  body: CreateReservationBody,
+  today: string,
+): Promise<{ totalAmount: number; currency: string }> {
+  if (body.totalAmount === undefined) {
+    const quoted = await priceOfStay(
+      trx,
+      organizationId,
+      {
+        accommodation: { id: accommodation.id, type: accommodation.type },
+        dateFrom: body.dateFrom,
+        dateTo: body.dateTo,
+        adults: body.adults,
+        children: body.children ?? 0,
+        babies: body.babies ?? 0,
+      },
+      today,
+    );
+    if (body.currency !== undefined && body.currency !== quoted.currency) {
+      throw invalidInput([
+        { parameter: 'currency', message: `a quote is in the organization's currency, ${quoted.currency}` },
+      ]);
+    }
+    return quoted;
+  }
+  return {
+    totalAmount: parseAmount(body.totalAmount) as number,
+    currency: body.currency ?? (await currencyOf(trx, organizationId)),
   };
 }
 
