@@ -15,6 +15,7 @@ import {
   credentialResources,
   historyOf,
   organizationResources,
+  priceResources,
   reservationResources,
   sessionResources,
   stayRuleResources,
@@ -48,6 +49,16 @@ export type {
   CredentialScope,
   CreatedReservation,
   Organization,
+  AgeGroupSpecification,
+  DiscountSpecification,
+  OrderLine,
+  PriceComponent,
+  PriceListQuery,
+  Quotation,
+  QuotationsQuery,
+  Quote,
+  QuoteQuery,
+  Supplement,
   ReservationChange,
   ReservationCreate,
   ReservationReplace,
@@ -126,6 +137,8 @@ export interface BookingClient {
   stayRules: ReturnType<typeof stayRuleResources>;
   /** The grid of holds and the search for one stay (SPEC §13). */
   availability: ReturnType<typeof availabilityResources>;
+  /** Age groups, price components, supplements and discounts (changes need scope admin); quotes and quotations (SPEC §14). */
+  prices: ReturnType<typeof priceResources>;
   /** Webhook endpoints, their delivery log, test and replay (SPEC §10; scope admin). */
   webhooks: ReturnType<typeof webhookResources>;
   /** API keys and Basic credentials (scope admin). */
@@ -225,6 +238,7 @@ export function createClient(credentials: Credentials, options: ClientOptions = 
     blocks: blockResources(transport),
     stayRules: stayRuleResources(transport),
     availability: availabilityResources(transport),
+    prices: priceResources(transport),
     webhooks: webhookResources(transport),
     credentials: credentialResources(transport),
     organizations: organizationResources(transport),

@@ -216,7 +216,7 @@ export interface paths {
         put?: never;
         /**
          * Create a reservation
-         * @description Needs the write scope. Refused with 409 when any night is held (by a reservation or a block). Stay rules do not refuse it: `warnings` lists those it breaks. Accepts Idempotency-Key.
+         * @description Needs the write scope. Refused with 409 when any night is held (by a reservation or a block). Stay rules do not refuse it: `warnings` lists those it breaks. Without `totalAmount` the stay is priced by its quote (SPEC §14), in the organization’s currency, and refused with 409 and `reasons: ["no-price"]` when a night has no price; a `totalAmount` given stands, in `currency` (default: the organization’s). Accepts Idempotency-Key.
          */
         post: operations["createReservation"];
         delete?: never;
@@ -385,6 +385,238 @@ export interface paths {
          * @description Every active accommodation (of the type) once, bookable ones first: each with every reason the stay arriving dateFrom and leaving dateTo cannot be sold.
          */
         get: operations["searchAvailability"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/age_group_specifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organization's age group specifications
+         * @description Ordered by id. `accommodation` keeps those that apply to it (its own, its type’s, every accommodation’s); `dateFrom` / `dateTo` those valid on a day of the period.
+         */
+        get: operations["listAgeGroupSpecifications"];
+        put?: never;
+        /**
+         * Add a age group specification
+         * @description Needs the admin scope. Accepts Idempotency-Key. 409 when the organization already keeps 1,000 of them.
+         */
+        post: operations["createAgeGroupSpecification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/age_group_specifications/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a age group specification
+         * @description Needs the admin scope. Answers the record as it was. 409 while a price component counts persons of this age group.
+         */
+        delete: operations["deleteAgeGroupSpecification"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a age group specification
+         * @description Needs the admin scope. Changes the fields given; an optional field sent as null is no longer set.
+         */
+        patch: operations["updateAgeGroupSpecification"];
+        trace?: never;
+    };
+    "/api/accommodation_price_components": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organization's price components
+         * @description Ordered by id. `accommodation` keeps those that apply to it (its own, its type’s, every accommodation’s); `dateFrom` / `dateTo` those valid on a day of the period.
+         */
+        get: operations["listPriceComponents"];
+        put?: never;
+        /**
+         * Add a price component
+         * @description Needs the admin scope. Accepts Idempotency-Key. 409 when the organization already keeps 1,000 of them, or when a rent of the same scope and weekdays prices a night of its period.
+         */
+        post: operations["createPriceComponent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accommodation_price_components/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a price component
+         * @description Needs the admin scope. Answers the record as it was.
+         */
+        delete: operations["deletePriceComponent"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a price component
+         * @description Needs the admin scope. Changes the fields given; an optional field sent as null is no longer set.
+         */
+        patch: operations["updatePriceComponent"];
+        trace?: never;
+    };
+    "/api/supplements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organization's supplements
+         * @description Ordered by id. `accommodation` keeps those that apply to it (its own, its type’s, every accommodation’s); `dateFrom` / `dateTo` those valid on a day of the period.
+         */
+        get: operations["listSupplements"];
+        put?: never;
+        /**
+         * Add a supplement
+         * @description Needs the admin scope. Accepts Idempotency-Key. 409 when the organization already keeps 1,000 of them.
+         */
+        post: operations["createSupplement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/supplements/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a supplement
+         * @description Needs the admin scope. Answers the record as it was.
+         */
+        delete: operations["deleteSupplement"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a supplement
+         * @description Needs the admin scope. Changes the fields given; an optional field sent as null is no longer set.
+         */
+        patch: operations["updateSupplement"];
+        trace?: never;
+    };
+    "/api/discount_specifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The organization's discount specifications
+         * @description Ordered by id. `accommodation` keeps those that apply to it (its own, its type’s, every accommodation’s); `dateFrom` / `dateTo` those valid on a day of the period.
+         */
+        get: operations["listDiscountSpecifications"];
+        put?: never;
+        /**
+         * Add a discount specification
+         * @description Needs the admin scope. Accepts Idempotency-Key. 409 when the organization already keeps 1,000 of them.
+         */
+        post: operations["createDiscountSpecification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/discount_specifications/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a discount specification
+         * @description Needs the admin scope. Answers the record as it was.
+         */
+        delete: operations["deleteDiscountSpecification"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a discount specification
+         * @description Needs the admin scope. Changes the fields given; an optional field sent as null is no longer set.
+         */
+        patch: operations["updateDiscountSpecification"];
+        trace?: never;
+    };
+    "/api/quotes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The price of a stay, line by line
+         * @description Rent per night, the largest discount, fees and required supplements, chosen supplements, taxes (SPEC §14), with every reason the stay cannot be sold. The lines are shown whenever every night has a price, bookable or not.
+         */
+        get: operations["getQuote"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accommodations/{id}/quotations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The original service's quotations
+         * @description Every sellable stay whose arrival and departure lie in dateFrom … dateTo (at most 62 days), by arrival then nights, each with its total; for 2 adults unless a party is given.
+         */
+        get: operations["listQuotations"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1195,6 +1427,244 @@ export interface components {
              */
             modified: string;
         };
+        /** @description Whom a party counts (SPEC §14): a person of minAge … maxAge years is in this group */
+        AgeGroupSpecification: {
+            /** Format: int32 */
+            id: number;
+            /** Format: int32 */
+            organization: number;
+            /** @description Printed on the order line */
+            description: string;
+            /** Format: int32 */
+            minAge: number;
+            /** Format: int32 */
+            maxAge: number;
+            /**
+             * @description The adults, children or babies of a search count here
+             * @enum {unknown}
+             */
+            category: "adult" | "child" | "baby";
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with whole seconds
+             * @example 2025-01-20T14:03:11Z
+             */
+            created: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with whole seconds
+             * @example 2025-01-20T14:03:11Z
+             */
+            modified: string;
+        };
+        /** @description A rent, fee or tax (SPEC §14). Validity: nights for night and person-night bases, arrival days for the others. */
+        PriceComponent: {
+            /** Format: int32 */
+            id: number;
+            /** Format: int32 */
+            organization: number;
+            /** @description Printed on the order line */
+            description: string;
+            /** @enum {unknown} */
+            kind: "rent" | "fee" | "tax";
+            /**
+             * @description What one unit is: a night, the stay, a person for a night, a person for the stay
+             * @enum {unknown}
+             */
+            basis: "night" | "stay" | "person-night" | "person-stay";
+            /**
+             * @description decimal amount, e.g. 412.50
+             * @example 412.50
+             */
+            amount: string;
+            /**
+             * Format: date
+             * @description First night (or arrival day) it prices
+             * @example 2025-07-14
+             */
+            dateFrom: string;
+            /**
+             * Format: date
+             * @description Last night (or arrival day) it prices, inclusive
+             * @example 2025-07-14
+             */
+            dateTo: string;
+            accommodation: (number | null) | null;
+            type: (string | null) | null;
+            weekdays: number[] | null;
+            ageGroups: number[] | null;
+            maxNights: number | null;
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with whole seconds
+             * @example 2025-01-20T14:03:11Z
+             */
+            created: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with whole seconds
+             * @example 2025-01-20T14:03:11Z
+             */
+            modified: string;
+        };
+        /** @description An extra (SPEC §14): required ones are on every quote, others when chosen (at most maxQuantity) */
+        Supplement: {
+            /** Format: int32 */
+            id: number;
+            /** Format: int32 */
+            organization: number;
+            /** @description Printed on the order line */
+            description: string;
+            /**
+             * @description What one unit is: a night, the stay, a person for a night, a person for the stay
+             * @enum {unknown}
+             */
+            basis: "night" | "stay" | "person-night" | "person-stay";
+            /**
+             * @description decimal amount, e.g. 412.50
+             * @example 412.50
+             */
+            amount: string;
+            /** @description On every quote; default false */
+            required: boolean;
+            /**
+             * Format: int32
+             * @description Most a quote may choose; default 1
+             */
+            maxQuantity: number;
+            accommodation: (number | null) | null;
+            type: (string | null) | null;
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with whole seconds
+             * @example 2025-01-20T14:03:11Z
+             */
+            created: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with whole seconds
+             * @example 2025-01-20T14:03:11Z
+             */
+            modified: string;
+        };
+        /** @description A percentage off the rent (SPEC §14): the single largest that applies to a stay is given */
+        DiscountSpecification: {
+            /** Format: int32 */
+            id: number;
+            /** Format: int32 */
+            organization: number;
+            /** @description Printed on the order line */
+            description: string;
+            /** @enum {unknown} */
+            kind: "long-stay" | "early-booking" | "last-minute";
+            /**
+             * @description Percent of the rent, at most two decimals
+             * @example 12.5
+             */
+            percent: number;
+            /**
+             * Format: date
+             * @description First arrival day it applies to
+             * @example 2025-07-14
+             */
+            dateFrom: string;
+            /**
+             * Format: date
+             * @description Last arrival day it applies to
+             * @example 2025-07-14
+             */
+            dateTo: string;
+            accommodation: (number | null) | null;
+            type: (string | null) | null;
+            minNights: number | null;
+            minDaysBeforeArrival: number | null;
+            maxDaysBeforeArrival: number | null;
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with whole seconds
+             * @example 2025-01-20T14:03:11Z
+             */
+            created: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with whole seconds
+             * @example 2025-01-20T14:03:11Z
+             */
+            modified: string;
+        };
+        /** @description The priced order lines of a stay (SPEC §14) */
+        Quote: {
+            /** Format: int32 */
+            accommodation: number;
+            /**
+             * Format: date
+             * @description Calendar date, YYYY-MM-DD
+             * @example 2025-07-14
+             */
+            dateFrom: string;
+            /**
+             * Format: date
+             * @description Calendar date, YYYY-MM-DD
+             * @example 2025-07-14
+             */
+            dateTo: string;
+            /** Format: int32 */
+            nights: number;
+            bookable: boolean;
+            /** @description Every reason the stay cannot be sold (SPEC §13) */
+            reasons: ("taken" | "blocked" | "capacity" | "min-nights" | "max-nights" | "arrival-day" | "departure-day" | "closed-to-arrival" | "closed-to-departure" | "too-soon" | "too-far" | "not-bookable" | "no-price")[];
+            /** @description Rent, discount, fees and supplements, taxes */
+            orderLines: components["schemas"]["OrderLine"][];
+            /** @description The sum of the lines; null when a night has no price (`no-price`) */
+            orderLinesTotal: string | null;
+            /**
+             * @description ISO 4217 code, e.g. EUR
+             * @example EUR
+             */
+            currency: string;
+        };
+        /** @description One priced line of a quote (SPEC §14) */
+        OrderLine: {
+            description: string;
+            /** @enum {unknown} */
+            kind: "rent" | "discount" | "fee" | "supplement" | "tax";
+            /**
+             * Format: int32
+             * @description Nights, persons, person-nights or units, as the basis counts
+             */
+            quantity: number;
+            /** @example 412.50 */
+            unitAmount: string;
+            /**
+             * @description quantity × unitAmount, exactly
+             * @example 412.50
+             */
+            amount: string;
+        };
+        /** @description One sellable stay and its price, as the original service lists them (SPEC §14) */
+        Quotation: {
+            /**
+             * Format: date
+             * @description Arrival day
+             * @example 2025-07-14
+             */
+            dateFrom: string;
+            /**
+             * Format: date
+             * @description Departure day
+             * @example 2025-07-14
+             */
+            dateTo: string;
+            /** Format: int32 */
+            nights: number;
+            /** @example 412.50 */
+            orderLinesTotal: string;
+            /**
+             * @description ISO 4217 code, e.g. EUR
+             * @example EUR
+             */
+            currency: string;
+        };
         /** @description The park at a glance: what holds each active accommodation, and how many are free per night (SPEC §13) */
         AvailabilityGrid: {
             /**
@@ -1356,7 +1826,8 @@ export interface components {
          *       "id": 1,
          *       "name": "Duinhoeve Holiday Park",
          *       "timezone": "Europe/Amsterdam",
-         *       "today": "2025-07-14"
+         *       "today": "2025-07-14",
+         *       "currency": "EUR"
          *     }
          */
         Organization: {
@@ -1371,6 +1842,11 @@ export interface components {
              * @example 2025-07-14
              */
             today: string;
+            /**
+             * @description Every amount of its prices is in it (SPEC §14)
+             * @example EUR
+             */
+            currency: string;
         };
         /**
          * @description An API key or a Basic credential, without its secret (SPEC §5)
@@ -3548,12 +4024,12 @@ export interface operations {
                      * @description decimal amount, e.g. 412.50
                      * @example 412.50
                      */
-                    totalAmount: string;
+                    totalAmount?: string;
                     /**
                      * @description ISO 4217 code, e.g. EUR
                      * @example EUR
                      */
-                    currency: string;
+                    currency?: string;
                     channel?: string;
                     /**
                      * @description Initial state; default confirmed
@@ -6199,6 +6675,3380 @@ export interface operations {
             };
             /** @description The organization is not one of the credential’s (or does not exist) */
             403: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Accept header rules JSON out */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (or failed authentications); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An unexpected failure; the body holds no internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Overloaded, shutting down, the database is unreachable, or too many password hashes are waiting; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listAgeGroupSpecifications: {
+        parameters: {
+            query?: {
+                /** @description Organization id; may be omitted when the credential is bound to exactly one organization */
+                organization?: number;
+                /** @description Only records that apply to this accommodation */
+                accommodation?: number;
+                /**
+                 * @description Only records valid on a day from this one …
+                 * @example 2025-07-14
+                 */
+                dateFrom?: string;
+                /**
+                 * @description … to this one (inclusive)
+                 * @example 2025-07-14
+                 */
+                dateTo?: string;
+                /** @description Supplements only: required ones, or the others */
+                required?: boolean;
+                /** @description Only records modified at or after this date (start of the day in the organization's time zone) or RFC 3339 timestamp */
+                modifiedSince?: string;
+                /** @description Another name of modifiedSince (the original service's clients send it); naming both is a 400. Only records modified at or after this date (start of the day in the organization's time zone) or RFC 3339 timestamp */
+                modifiedDateFrom?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The age group specifications */
+            200: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    /** @description Strong entity tag of the response; send it back in If-None-Match */
+                    ETag?: string;
+                    /** @description Where to follow the changes feed from (GET /api/events?after=…) to see every change this response does not show */
+                    "Events-Cursor"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgeGroupSpecification"][];
+                };
+            };
+            /** @description Not Modified: If-None-Match matched the ETag of the representation this request selects (its content coding included). No body, and none of its metadata: no Content-Type, Content-Length or Content-Encoding */
+            304: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    /** @description Strong entity tag of the response; send it back in If-None-Match */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: `errors` names every broken parameter */
+            400: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:booking-service:problem:invalid-input",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "The request has invalid parameters.",
+                     *       "errors": [
+                     *         {
+                     *           "parameter": "dateTo",
+                     *           "message": "must be a real calendar date (YYYY-MM-DD)"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or wrong credentials */
+            401: {
+                headers: {
+                    /** @description The accepted scheme */
+                    "WWW-Authenticate"?: "Basic realm=\"booking\", charset=\"UTF-8\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The organization is not one of the credential’s (or does not exist) */
+            403: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Accept header rules JSON out */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (or failed authentications); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An unexpected failure; the body holds no internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Overloaded, shutting down, the database is unreachable, or too many password hashes are waiting; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createAgeGroupSpecification: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description 1 to 255 visible ASCII characters; the same key with the same body within 24 hours replays the first response
+                 * @example channel-manager-4711
+                 */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: int32
+                     * @description Organization id; may be omitted when the credential is bound to exactly one organization
+                     */
+                    organization?: number;
+                    /** @description Printed on the order line */
+                    description: string;
+                    /** Format: int32 */
+                    minAge: number;
+                    /** Format: int32 */
+                    maxAge: number;
+                    /**
+                     * @description The adults, children or babies of a search count here
+                     * @enum {unknown}
+                     */
+                    category: "adult" | "child" | "baby";
+                };
+            };
+        };
+        responses: {
+            /** @description The created age group specification */
+            201: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    /** @description Path of the created record */
+                    Location?: string;
+                    /** @description Present when the response repeats the first one for this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgeGroupSpecification"];
+                };
+            };
+            /** @description Invalid input: `errors` names every broken parameter */
+            400: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:booking-service:problem:invalid-input",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "The request has invalid parameters.",
+                     *       "errors": [
+                     *         {
+                     *           "parameter": "dateTo",
+                     *           "message": "must be a real calendar date (YYYY-MM-DD)"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or wrong credentials */
+            401: {
+                headers: {
+                    /** @description The accepted scheme */
+                    "WWW-Authenticate"?: "Basic realm=\"booking\", charset=\"UTF-8\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The organization is not one of the credential’s, or the credential lacks the admin scope */
+            403: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Accept header rules JSON out */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The change conflicts with the data (a taken night, a state move) */
+            409: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than 64 KiB */
+            413: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not application/json */
+            415: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Idempotency-Key was used before with another body */
+            422: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (or failed authentications); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An unexpected failure; the body holds no internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Overloaded, shutting down, the database is unreachable, or too many password hashes are waiting; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteAgeGroupSpecification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The removed age group specification */
+            200: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgeGroupSpecification"];
+                };
+            };
+            /** @description Invalid input: `errors` names every broken parameter */
+            400: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:booking-service:problem:invalid-input",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "The request has invalid parameters.",
+                     *       "errors": [
+                     *         {
+                     *           "parameter": "dateTo",
+                     *           "message": "must be a real calendar date (YYYY-MM-DD)"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or wrong credentials */
+            401: {
+                headers: {
+                    /** @description The accepted scheme */
+                    "WWW-Authenticate"?: "Basic realm=\"booking\", charset=\"UTF-8\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The organization is not one of the credential’s, or the credential lacks the admin scope */
+            403: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such record in the credential’s organizations */
+            404: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Accept header rules JSON out */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The change conflicts with the data (a taken night, a state move) */
+            409: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than 64 KiB */
+            413: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not application/json */
+            415: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (or failed authentications); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An unexpected failure; the body holds no internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Overloaded, shutting down, the database is unreachable, or too many password hashes are waiting; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateAgeGroupSpecification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Printed on the order line */
+                    description?: string;
+                    /** Format: int32 */
+                    minAge?: number;
+                    /** Format: int32 */
+                    maxAge?: number;
+                    /**
+                     * @description The adults, children or babies of a search count here
+                     * @enum {unknown}
+                     */
+                    category?: "adult" | "child" | "baby";
+                };
+            };
+        };
+        responses: {
+            /** @description The changed age group specification */
+            200: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgeGroupSpecification"];
+                };
+            };
+            /** @description Invalid input: `errors` names every broken parameter */
+            400: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:booking-service:problem:invalid-input",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "The request has invalid parameters.",
+                     *       "errors": [
+                     *         {
+                     *           "parameter": "dateTo",
+                     *           "message": "must be a real calendar date (YYYY-MM-DD)"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or wrong credentials */
+            401: {
+                headers: {
+                    /** @description The accepted scheme */
+                    "WWW-Authenticate"?: "Basic realm=\"booking\", charset=\"UTF-8\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The organization is not one of the credential’s, or the credential lacks the admin scope */
+            403: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such record in the credential’s organizations */
+            404: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Accept header rules JSON out */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The change conflicts with the data (a taken night, a state move) */
+            409: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than 64 KiB */
+            413: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not application/json */
+            415: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (or failed authentications); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An unexpected failure; the body holds no internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Overloaded, shutting down, the database is unreachable, or too many password hashes are waiting; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listPriceComponents: {
+        parameters: {
+            query?: {
+                /** @description Organization id; may be omitted when the credential is bound to exactly one organization */
+                organization?: number;
+                /** @description Only records that apply to this accommodation */
+                accommodation?: number;
+                /**
+                 * @description Only records valid on a day from this one …
+                 * @example 2025-07-14
+                 */
+                dateFrom?: string;
+                /**
+                 * @description … to this one (inclusive)
+                 * @example 2025-07-14
+                 */
+                dateTo?: string;
+                /** @description Supplements only: required ones, or the others */
+                required?: boolean;
+                /** @description Only records modified at or after this date (start of the day in the organization's time zone) or RFC 3339 timestamp */
+                modifiedSince?: string;
+                /** @description Another name of modifiedSince (the original service's clients send it); naming both is a 400. Only records modified at or after this date (start of the day in the organization's time zone) or RFC 3339 timestamp */
+                modifiedDateFrom?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The price components */
+            200: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    /** @description Strong entity tag of the response; send it back in If-None-Match */
+                    ETag?: string;
+                    /** @description Where to follow the changes feed from (GET /api/events?after=…) to see every change this response does not show */
+                    "Events-Cursor"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceComponent"][];
+                };
+            };
+            /** @description Not Modified: If-None-Match matched the ETag of the representation this request selects (its content coding included). No body, and none of its metadata: no Content-Type, Content-Length or Content-Encoding */
+            304: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    /** @description Strong entity tag of the response; send it back in If-None-Match */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: `errors` names every broken parameter */
+            400: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:booking-service:problem:invalid-input",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "The request has invalid parameters.",
+                     *       "errors": [
+                     *         {
+                     *           "parameter": "dateTo",
+                     *           "message": "must be a real calendar date (YYYY-MM-DD)"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or wrong credentials */
+            401: {
+                headers: {
+                    /** @description The accepted scheme */
+                    "WWW-Authenticate"?: "Basic realm=\"booking\", charset=\"UTF-8\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The organization is not one of the credential’s (or does not exist) */
+            403: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Accept header rules JSON out */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (or failed authentications); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An unexpected failure; the body holds no internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Overloaded, shutting down, the database is unreachable, or too many password hashes are waiting; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createPriceComponent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description 1 to 255 visible ASCII characters; the same key with the same body within 24 hours replays the first response
+                 * @example channel-manager-4711
+                 */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: int32
+                     * @description Organization id; may be omitted when the credential is bound to exactly one organization
+                     */
+                    organization?: number;
+                    /** @description Printed on the order line */
+                    description: string;
+                    /** @enum {unknown} */
+                    kind: "rent" | "fee" | "tax";
+                    /**
+                     * @description What one unit is: a night, the stay, a person for a night, a person for the stay
+                     * @enum {unknown}
+                     */
+                    basis: "night" | "stay" | "person-night" | "person-stay";
+                    /**
+                     * @description decimal amount, e.g. 412.50
+                     * @example 412.50
+                     */
+                    amount: string;
+                    /**
+                     * Format: date
+                     * @description First night (or arrival day) it prices
+                     * @example 2025-07-14
+                     */
+                    dateFrom: string;
+                    /**
+                     * Format: date
+                     * @description Last night (or arrival day) it prices, inclusive
+                     * @example 2025-07-14
+                     */
+                    dateTo: string;
+                    accommodation?: (number | null) | null;
+                    type?: (string | null) | null;
+                    weekdays?: number[] | null;
+                    ageGroups?: number[] | null;
+                    maxNights?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The created price component */
+            201: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    /** @description Path of the created record */
+                    Location?: string;
+                    /** @description Present when the response repeats the first one for this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceComponent"];
+                };
+            };
+            /** @description Invalid input: `errors` names every broken parameter */
+            400: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:booking-service:problem:invalid-input",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "The request has invalid parameters.",
+                     *       "errors": [
+                     *         {
+                     *           "parameter": "dateTo",
+                     *           "message": "must be a real calendar date (YYYY-MM-DD)"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or wrong credentials */
+            401: {
+                headers: {
+                    /** @description The accepted scheme */
+                    "WWW-Authenticate"?: "Basic realm=\"booking\", charset=\"UTF-8\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The organization is not one of the credential’s, or the credential lacks the admin scope */
+            403: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Accept header rules JSON out */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The change conflicts with the data (a taken night, a state move) */
+            409: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than 64 KiB */
+            413: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not application/json */
+            415: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Idempotency-Key was used before with another body */
+            422: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (or failed authentications); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An unexpected failure; the body holds no internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Overloaded, shutting down, the database is unreachable, or too many password hashes are waiting; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deletePriceComponent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The removed price component */
+            200: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceComponent"];
+                };
+            };
+            /** @description Invalid input: `errors` names every broken parameter */
+            400: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:booking-service:problem:invalid-input",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "The request has invalid parameters.",
+                     *       "errors": [
+                     *         {
+                     *           "parameter": "dateTo",
+                     *           "message": "must be a real calendar date (YYYY-MM-DD)"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or wrong credentials */
+            401: {
+                headers: {
+                    /** @description The accepted scheme */
+                    "WWW-Authenticate"?: "Basic realm=\"booking\", charset=\"UTF-8\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The organization is not one of the credential’s, or the credential lacks the admin scope */
+            403: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such record in the credential’s organizations */
+            404: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Accept header rules JSON out */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than 64 KiB */
+            413: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not application/json */
+            415: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (or failed authentications); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An unexpected failure; the body holds no internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Overloaded, shutting down, the database is unreachable, or too many password hashes are waiting; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updatePriceComponent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Printed on the order line */
+                    description?: string;
+                    /** @enum {unknown} */
+                    kind?: "rent" | "fee" | "tax";
+                    /**
+                     * @description What one unit is: a night, the stay, a person for a night, a person for the stay
+                     * @enum {unknown}
+                     */
+                    basis?: "night" | "stay" | "person-night" | "person-stay";
+                    /**
+                     * @description decimal amount, e.g. 412.50
+                     * @example 412.50
+                     */
+                    amount?: string;
+                    /**
+                     * Format: date
+                     * @description First night (or arrival day) it prices
+                     * @example 2025-07-14
+                     */
+                    dateFrom?: string;
+                    /**
+                     * Format: date
+                     * @description Last night (or arrival day) it prices, inclusive
+                     * @example 2025-07-14
+                     */
+                    dateTo?: string;
+                    accommodation?: (number | null) | null;
+                    type?: (string | null) | null;
+                    weekdays?: number[] | null;
+                    ageGroups?: number[] | null;
+                    maxNights?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The changed price component */
+            200: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceComponent"];
+                };
+            };
+            /** @description Invalid input: `errors` names every broken parameter */
+            400: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:booking-service:problem:invalid-input",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "The request has invalid parameters.",
+                     *       "errors": [
+                     *         {
+                     *           "parameter": "dateTo",
+                     *           "message": "must be a real calendar date (YYYY-MM-DD)"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or wrong credentials */
+            401: {
+                headers: {
+                    /** @description The accepted scheme */
+                    "WWW-Authenticate"?: "Basic realm=\"booking\", charset=\"UTF-8\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The organization is not one of the credential’s, or the credential lacks the admin scope */
+            403: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such record in the credential’s organizations */
+            404: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Accept header rules JSON out */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The change conflicts with the data (a taken night, a state move) */
+            409: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than 64 KiB */
+            413: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not application/json */
+            415: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (or failed authentications); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An unexpected failure; the body holds no internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Overloaded, shutting down, the database is unreachable, or too many password hashes are waiting; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listSupplements: {
+        parameters: {
+            query?: {
+                /** @description Organization id; may be omitted when the credential is bound to exactly one organization */
+                organization?: number;
+                /** @description Only records that apply to this accommodation */
+                accommodation?: number;
+                /**
+                 * @description Only records valid on a day from this one …
+                 * @example 2025-07-14
+                 */
+                dateFrom?: string;
+                /**
+                 * @description … to this one (inclusive)
+                 * @example 2025-07-14
+                 */
+                dateTo?: string;
+                /** @description Supplements only: required ones, or the others */
+                required?: boolean;
+                /** @description Only records modified at or after this date (start of the day in the organization's time zone) or RFC 3339 timestamp */
+                modifiedSince?: string;
+                /** @description Another name of modifiedSince (the original service's clients send it); naming both is a 400. Only records modified at or after this date (start of the day in the organization's time zone) or RFC 3339 timestamp */
+                modifiedDateFrom?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The supplements */
+            200: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    /** @description Strong entity tag of the response; send it back in If-None-Match */
+                    ETag?: string;
+                    /** @description Where to follow the changes feed from (GET /api/events?after=…) to see every change this response does not show */
+                    "Events-Cursor"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Supplement"][];
+                };
+            };
+            /** @description Not Modified: If-None-Match matched the ETag of the representation this request selects (its content coding included). No body, and none of its metadata: no Content-Type, Content-Length or Content-Encoding */
+            304: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    /** @description Strong entity tag of the response; send it back in If-None-Match */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: `errors` names every broken parameter */
+            400: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:booking-service:problem:invalid-input",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "The request has invalid parameters.",
+                     *       "errors": [
+                     *         {
+                     *           "parameter": "dateTo",
+                     *           "message": "must be a real calendar date (YYYY-MM-DD)"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or wrong credentials */
+            401: {
+                headers: {
+                    /** @description The accepted scheme */
+                    "WWW-Authenticate"?: "Basic realm=\"booking\", charset=\"UTF-8\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The organization is not one of the credential’s (or does not exist) */
+            403: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Accept header rules JSON out */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (or failed authentications); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An unexpected failure; the body holds no internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Overloaded, shutting down, the database is unreachable, or too many password hashes are waiting; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createSupplement: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description 1 to 255 visible ASCII characters; the same key with the same body within 24 hours replays the first response
+                 * @example channel-manager-4711
+                 */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: int32
+                     * @description Organization id; may be omitted when the credential is bound to exactly one organization
+                     */
+                    organization?: number;
+                    /** @description Printed on the order line */
+                    description: string;
+                    /**
+                     * @description What one unit is: a night, the stay, a person for a night, a person for the stay
+                     * @enum {unknown}
+                     */
+                    basis: "night" | "stay" | "person-night" | "person-stay";
+                    /**
+                     * @description decimal amount, e.g. 412.50
+                     * @example 412.50
+                     */
+                    amount: string;
+                    /** @description On every quote; default false */
+                    required?: boolean;
+                    /**
+                     * Format: int32
+                     * @description Most a quote may choose; default 1
+                     */
+                    maxQuantity?: number;
+                    accommodation?: (number | null) | null;
+                    type?: (string | null) | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The created supplement */
+            201: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    /** @description Path of the created record */
+                    Location?: string;
+                    /** @description Present when the response repeats the first one for this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Supplement"];
+                };
+            };
+            /** @description Invalid input: `errors` names every broken parameter */
+            400: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:booking-service:problem:invalid-input",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "The request has invalid parameters.",
+                     *       "errors": [
+                     *         {
+                     *           "parameter": "dateTo",
+                     *           "message": "must be a real calendar date (YYYY-MM-DD)"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or wrong credentials */
+            401: {
+                headers: {
+                    /** @description The accepted scheme */
+                    "WWW-Authenticate"?: "Basic realm=\"booking\", charset=\"UTF-8\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The organization is not one of the credential’s, or the credential lacks the admin scope */
+            403: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Accept header rules JSON out */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The change conflicts with the data (a taken night, a state move) */
+            409: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than 64 KiB */
+            413: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not application/json */
+            415: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Idempotency-Key was used before with another body */
+            422: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (or failed authentications); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An unexpected failure; the body holds no internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Overloaded, shutting down, the database is unreachable, or too many password hashes are waiting; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteSupplement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The removed supplement */
+            200: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Supplement"];
+                };
+            };
+            /** @description Invalid input: `errors` names every broken parameter */
+            400: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:booking-service:problem:invalid-input",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "The request has invalid parameters.",
+                     *       "errors": [
+                     *         {
+                     *           "parameter": "dateTo",
+                     *           "message": "must be a real calendar date (YYYY-MM-DD)"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or wrong credentials */
+            401: {
+                headers: {
+                    /** @description The accepted scheme */
+                    "WWW-Authenticate"?: "Basic realm=\"booking\", charset=\"UTF-8\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The organization is not one of the credential’s, or the credential lacks the admin scope */
+            403: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such record in the credential’s organizations */
+            404: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Accept header rules JSON out */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than 64 KiB */
+            413: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not application/json */
+            415: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (or failed authentications); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An unexpected failure; the body holds no internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Overloaded, shutting down, the database is unreachable, or too many password hashes are waiting; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateSupplement: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Printed on the order line */
+                    description?: string;
+                    /**
+                     * @description What one unit is: a night, the stay, a person for a night, a person for the stay
+                     * @enum {unknown}
+                     */
+                    basis?: "night" | "stay" | "person-night" | "person-stay";
+                    /**
+                     * @description decimal amount, e.g. 412.50
+                     * @example 412.50
+                     */
+                    amount?: string;
+                    /** @description On every quote; default false */
+                    required?: boolean;
+                    /**
+                     * Format: int32
+                     * @description Most a quote may choose; default 1
+                     */
+                    maxQuantity?: number;
+                    accommodation?: (number | null) | null;
+                    type?: (string | null) | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The changed supplement */
+            200: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Supplement"];
+                };
+            };
+            /** @description Invalid input: `errors` names every broken parameter */
+            400: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:booking-service:problem:invalid-input",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "The request has invalid parameters.",
+                     *       "errors": [
+                     *         {
+                     *           "parameter": "dateTo",
+                     *           "message": "must be a real calendar date (YYYY-MM-DD)"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or wrong credentials */
+            401: {
+                headers: {
+                    /** @description The accepted scheme */
+                    "WWW-Authenticate"?: "Basic realm=\"booking\", charset=\"UTF-8\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The organization is not one of the credential’s, or the credential lacks the admin scope */
+            403: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such record in the credential’s organizations */
+            404: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Accept header rules JSON out */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The change conflicts with the data (a taken night, a state move) */
+            409: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than 64 KiB */
+            413: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not application/json */
+            415: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (or failed authentications); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An unexpected failure; the body holds no internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Overloaded, shutting down, the database is unreachable, or too many password hashes are waiting; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listDiscountSpecifications: {
+        parameters: {
+            query?: {
+                /** @description Organization id; may be omitted when the credential is bound to exactly one organization */
+                organization?: number;
+                /** @description Only records that apply to this accommodation */
+                accommodation?: number;
+                /**
+                 * @description Only records valid on a day from this one …
+                 * @example 2025-07-14
+                 */
+                dateFrom?: string;
+                /**
+                 * @description … to this one (inclusive)
+                 * @example 2025-07-14
+                 */
+                dateTo?: string;
+                /** @description Supplements only: required ones, or the others */
+                required?: boolean;
+                /** @description Only records modified at or after this date (start of the day in the organization's time zone) or RFC 3339 timestamp */
+                modifiedSince?: string;
+                /** @description Another name of modifiedSince (the original service's clients send it); naming both is a 400. Only records modified at or after this date (start of the day in the organization's time zone) or RFC 3339 timestamp */
+                modifiedDateFrom?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The discount specifications */
+            200: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    /** @description Strong entity tag of the response; send it back in If-None-Match */
+                    ETag?: string;
+                    /** @description Where to follow the changes feed from (GET /api/events?after=…) to see every change this response does not show */
+                    "Events-Cursor"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiscountSpecification"][];
+                };
+            };
+            /** @description Not Modified: If-None-Match matched the ETag of the representation this request selects (its content coding included). No body, and none of its metadata: no Content-Type, Content-Length or Content-Encoding */
+            304: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    /** @description Strong entity tag of the response; send it back in If-None-Match */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: `errors` names every broken parameter */
+            400: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:booking-service:problem:invalid-input",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "The request has invalid parameters.",
+                     *       "errors": [
+                     *         {
+                     *           "parameter": "dateTo",
+                     *           "message": "must be a real calendar date (YYYY-MM-DD)"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or wrong credentials */
+            401: {
+                headers: {
+                    /** @description The accepted scheme */
+                    "WWW-Authenticate"?: "Basic realm=\"booking\", charset=\"UTF-8\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The organization is not one of the credential’s (or does not exist) */
+            403: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Accept header rules JSON out */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (or failed authentications); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An unexpected failure; the body holds no internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Overloaded, shutting down, the database is unreachable, or too many password hashes are waiting; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createDiscountSpecification: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description 1 to 255 visible ASCII characters; the same key with the same body within 24 hours replays the first response
+                 * @example channel-manager-4711
+                 */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: int32
+                     * @description Organization id; may be omitted when the credential is bound to exactly one organization
+                     */
+                    organization?: number;
+                    /** @description Printed on the order line */
+                    description: string;
+                    /** @enum {unknown} */
+                    kind: "long-stay" | "early-booking" | "last-minute";
+                    /**
+                     * @description Percent of the rent, at most two decimals
+                     * @example 12.5
+                     */
+                    percent: number;
+                    /**
+                     * Format: date
+                     * @description First arrival day it applies to
+                     * @example 2025-07-14
+                     */
+                    dateFrom: string;
+                    /**
+                     * Format: date
+                     * @description Last arrival day it applies to
+                     * @example 2025-07-14
+                     */
+                    dateTo: string;
+                    accommodation?: (number | null) | null;
+                    type?: (string | null) | null;
+                    minNights?: number | null;
+                    minDaysBeforeArrival?: number | null;
+                    maxDaysBeforeArrival?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The created discount specification */
+            201: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    /** @description Path of the created record */
+                    Location?: string;
+                    /** @description Present when the response repeats the first one for this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiscountSpecification"];
+                };
+            };
+            /** @description Invalid input: `errors` names every broken parameter */
+            400: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:booking-service:problem:invalid-input",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "The request has invalid parameters.",
+                     *       "errors": [
+                     *         {
+                     *           "parameter": "dateTo",
+                     *           "message": "must be a real calendar date (YYYY-MM-DD)"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or wrong credentials */
+            401: {
+                headers: {
+                    /** @description The accepted scheme */
+                    "WWW-Authenticate"?: "Basic realm=\"booking\", charset=\"UTF-8\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The organization is not one of the credential’s, or the credential lacks the admin scope */
+            403: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Accept header rules JSON out */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The change conflicts with the data (a taken night, a state move) */
+            409: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than 64 KiB */
+            413: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not application/json */
+            415: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Idempotency-Key was used before with another body */
+            422: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (or failed authentications); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An unexpected failure; the body holds no internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Overloaded, shutting down, the database is unreachable, or too many password hashes are waiting; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteDiscountSpecification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The removed discount specification */
+            200: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiscountSpecification"];
+                };
+            };
+            /** @description Invalid input: `errors` names every broken parameter */
+            400: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:booking-service:problem:invalid-input",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "The request has invalid parameters.",
+                     *       "errors": [
+                     *         {
+                     *           "parameter": "dateTo",
+                     *           "message": "must be a real calendar date (YYYY-MM-DD)"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or wrong credentials */
+            401: {
+                headers: {
+                    /** @description The accepted scheme */
+                    "WWW-Authenticate"?: "Basic realm=\"booking\", charset=\"UTF-8\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The organization is not one of the credential’s, or the credential lacks the admin scope */
+            403: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such record in the credential’s organizations */
+            404: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Accept header rules JSON out */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than 64 KiB */
+            413: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not application/json */
+            415: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (or failed authentications); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An unexpected failure; the body holds no internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Overloaded, shutting down, the database is unreachable, or too many password hashes are waiting; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateDiscountSpecification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Printed on the order line */
+                    description?: string;
+                    /** @enum {unknown} */
+                    kind?: "long-stay" | "early-booking" | "last-minute";
+                    /**
+                     * @description Percent of the rent, at most two decimals
+                     * @example 12.5
+                     */
+                    percent?: number;
+                    /**
+                     * Format: date
+                     * @description First arrival day it applies to
+                     * @example 2025-07-14
+                     */
+                    dateFrom?: string;
+                    /**
+                     * Format: date
+                     * @description Last arrival day it applies to
+                     * @example 2025-07-14
+                     */
+                    dateTo?: string;
+                    accommodation?: (number | null) | null;
+                    type?: (string | null) | null;
+                    minNights?: number | null;
+                    minDaysBeforeArrival?: number | null;
+                    maxDaysBeforeArrival?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The changed discount specification */
+            200: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiscountSpecification"];
+                };
+            };
+            /** @description Invalid input: `errors` names every broken parameter */
+            400: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:booking-service:problem:invalid-input",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "The request has invalid parameters.",
+                     *       "errors": [
+                     *         {
+                     *           "parameter": "dateTo",
+                     *           "message": "must be a real calendar date (YYYY-MM-DD)"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or wrong credentials */
+            401: {
+                headers: {
+                    /** @description The accepted scheme */
+                    "WWW-Authenticate"?: "Basic realm=\"booking\", charset=\"UTF-8\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The organization is not one of the credential’s, or the credential lacks the admin scope */
+            403: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such record in the credential’s organizations */
+            404: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Accept header rules JSON out */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The change conflicts with the data (a taken night, a state move) */
+            409: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than 64 KiB */
+            413: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not application/json */
+            415: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (or failed authentications); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An unexpected failure; the body holds no internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Overloaded, shutting down, the database is unreachable, or too many password hashes are waiting; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getQuote: {
+        parameters: {
+            query: {
+                /** @description Organization id; may be omitted when the credential is bound to exactly one organization */
+                organization?: number;
+                /** @description Accommodation id */
+                accommodation: number;
+                /**
+                 * @description Arrival day
+                 * @example 2025-07-14
+                 */
+                dateFrom: string;
+                /**
+                 * @description Departure day
+                 * @example 2025-07-14
+                 */
+                dateTo: string;
+                adults?: number;
+                children?: number;
+                babies?: number;
+                /**
+                 * @description Persons by age group specification, `ID:N,…`; replaces adults, children and babies
+                 * @example 1:2,2:1
+                 */
+                ageGroups?: string;
+                /**
+                 * @description Chosen supplements, `ID:N,…` (at most each one’s maxQuantity); required ones need not be named
+                 * @example 7:1
+                 */
+                supplements?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The quote */
+            200: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    /** @description Strong entity tag of the response; send it back in If-None-Match */
+                    ETag?: string;
+                    /** @description Where to follow the changes feed from (GET /api/events?after=…) to see every change this response does not show */
+                    "Events-Cursor"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quote"];
+                };
+            };
+            /** @description Not Modified: If-None-Match matched the ETag of the representation this request selects (its content coding included). No body, and none of its metadata: no Content-Type, Content-Length or Content-Encoding */
+            304: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    /** @description Strong entity tag of the response; send it back in If-None-Match */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: `errors` names every broken parameter */
+            400: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:booking-service:problem:invalid-input",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "The request has invalid parameters.",
+                     *       "errors": [
+                     *         {
+                     *           "parameter": "dateTo",
+                     *           "message": "must be a real calendar date (YYYY-MM-DD)"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or wrong credentials */
+            401: {
+                headers: {
+                    /** @description The accepted scheme */
+                    "WWW-Authenticate"?: "Basic realm=\"booking\", charset=\"UTF-8\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The organization is not one of the credential’s (or does not exist) */
+            403: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such record in the credential’s organizations */
+            404: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Accept header rules JSON out */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The change conflicts with the data (a taken night, a state move) */
+            409: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (or failed authentications); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An unexpected failure; the body holds no internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Overloaded, shutting down, the database is unreachable, or too many password hashes are waiting; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listQuotations: {
+        parameters: {
+            query: {
+                /** @description Organization id; may be omitted when the credential is bound to exactly one organization */
+                organization?: number;
+                /**
+                 * @description First day of the window
+                 * @example 2025-07-14
+                 */
+                dateFrom: string;
+                /**
+                 * @description Last day of the window (at most 62 days after dateFrom)
+                 * @example 2025-07-14
+                 */
+                dateTo: string;
+                adults?: number;
+                children?: number;
+                babies?: number;
+                /**
+                 * @description Persons by age group specification, `ID:N,…`; replaces adults, children and babies
+                 * @example 1:2,2:1
+                 */
+                ageGroups?: string;
+                /**
+                 * @description Chosen supplements, `ID:N,…` (at most each one’s maxQuantity); required ones need not be named
+                 * @example 7:1
+                 */
+                supplements?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sellable stays */
+            200: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    /** @description Strong entity tag of the response; send it back in If-None-Match */
+                    ETag?: string;
+                    /** @description Where to follow the changes feed from (GET /api/events?after=…) to see every change this response does not show */
+                    "Events-Cursor"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Quotation"][];
+                };
+            };
+            /** @description Not Modified: If-None-Match matched the ETag of the representation this request selects (its content coding included). No body, and none of its metadata: no Content-Type, Content-Length or Content-Encoding */
+            304: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    /** @description Strong entity tag of the response; send it back in If-None-Match */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: `errors` names every broken parameter */
+            400: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:booking-service:problem:invalid-input",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "The request has invalid parameters.",
+                     *       "errors": [
+                     *         {
+                     *           "parameter": "dateTo",
+                     *           "message": "must be a real calendar date (YYYY-MM-DD)"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or wrong credentials */
+            401: {
+                headers: {
+                    /** @description The accepted scheme */
+                    "WWW-Authenticate"?: "Basic realm=\"booking\", charset=\"UTF-8\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The organization is not one of the credential’s (or does not exist) */
+            403: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such record in the credential’s organizations */
+            404: {
                 headers: {
                     /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
                     RateLimit?: string;

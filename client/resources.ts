@@ -165,6 +165,77 @@ export function stayRuleResources(transport: Transport) {
   };
 }
 
+export type AgeGroupSpecification = Schemas['AgeGroupSpecification'];
+export type PriceComponent = Schemas['PriceComponent'];
+export type Supplement = Schemas['Supplement'];
+export type DiscountSpecification = Schemas['DiscountSpecification'];
+export type PriceListQuery = NonNullable<operations['listPriceComponents']['parameters']['query']>;
+export type Quote = Schemas['Quote'];
+export type OrderLine = Schemas['OrderLine'];
+export type Quotation = Schemas['Quotation'];
+export type QuoteQuery = operations['getQuote']['parameters']['query'];
+export type QuotationsQuery = operations['listQuotations']['parameters']['query'];
+
+/** One kind of price record at the original service's path: listed with any scope, changed with `admin`. */
+function priceRecords<R, Create, Change>(transport: Transport, list: string) {
+  const path = (id: number) => transport.url(`${list}/${id}`);
+  return {
+    /** Ordered by id; `accommodation` keeps those that apply to it, `dateFrom`/`dateTo` those valid in the period. */
+    async list(query: PriceListQuery = {}, call: Call = {}): Promise<R[]> {
+      return json(await transport.get(transport.url(list, { ...query }), call.signal));
+    },
+    async create(body: Create, call: Call = {}): Promise<R> {
+      const url = transport.url(list);
+      return json(await transport.request('POST', url, body, { signal: call.signal, headers: idempotencyKey() }));
+    },
+    /** The fields given change; an optional one sent as null is no longer set. */
+    async update(id: number, body: Change, call: Call = {}): Promise<R> {
+      return json(await transport.request('PATCH', path(id), body, call));
+    },
+    async delete(id: number, call: Call = {}): Promise<R> {
+      return json(await transport.request('DELETE', path(id), undefined, call));
+    },
+  };
+}
+
+/**
+ * Prices (SPEC §14): the four records, the quote of a stay and the original's quotations. Amounts
+ * are decimal strings in the organization's currency, as everywhere.
+ */
+export function priceResources(transport: Transport) {
+  return {
+    ageGroups: priceRecords<
+      AgeGroupSpecification,
+      JsonBody<operations['createAgeGroupSpecification']>,
+      JsonBody<operations['updateAgeGroupSpecification']>
+    >(transport, 'api/age_group_specifications'),
+    components: priceRecords<
+      PriceComponent,
+      JsonBody<operations['createPriceComponent']>,
+      JsonBody<operations['updatePriceComponent']>
+    >(transport, 'api/accommodation_price_components'),
+    supplements: priceRecords<
+      Supplement,
+      JsonBody<operations['createSupplement']>,
+      JsonBody<operations['updateSupplement']>
+    >(transport, 'api/supplements'),
+    discounts: priceRecords<
+      DiscountSpecification,
+      JsonBody<operations['createDiscountSpecification']>,
+      JsonBody<operations['updateDiscountSpecification']>
+    >(transport, 'api/discount_specifications'),
+    /** The stay's priced lines and every reason it cannot be sold; `orderLinesTotal` null when a night has no price. */
+    async quote(query: QuoteQuery, call: Call = {}): Promise<Quote> {
+      return json(await transport.get(transport.url('api/quotes', { ...query }), call.signal));
+    },
+    /** Every sellable stay of the window (at most 62 days) with its total: the original's quotations. */
+    async quotations(accommodation: number, query: QuotationsQuery, call: Call = {}): Promise<Quotation[]> {
+      const url = transport.url(`api/accommodations/${accommodation}/quotations`, { ...query });
+      return json(await transport.get(url, call.signal));
+    },
+  };
+}
+
 /** What is free, for whom, and may it be sold (SPEC §13). */
 export function availabilityResources(transport: Transport) {
   return {

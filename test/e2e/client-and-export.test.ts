@@ -1,3 +1,4 @@
+import { addDays } from '../../src/shared/dates.js';
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -132,6 +133,42 @@ describe.each(DIALECTS)('the client SDK and booking export against a real server
       const units = await client.accommodations.list();
       expect(units.map((a) => a.id)).toEqual(Array.from({ length: UNITS + 2 }, (_, i) => i + 1));
       expect(units[0]?.title).toBe('Chalet "De Eik", bij het meer');
+    });
+
+    it('keeps prices and quotes a stay with them, typed (SPEC §14)', async () => {
+      const admin = createClient({ baseUrl, apiKey: (await newKey('--scope', 'admin')).apiKey as string });
+      // A year ahead (the server runs on the real clock; stays are sold up to two years ahead).
+      const day = (n: number) => addDays(new Date().toISOString().slice(0, 10), 400 + n);
+      const rent = await admin.prices.components.create({
+        organization: PARK,
+        accommodation: 1,
+        description: 'Rent',
+        kind: 'rent',
+        basis: 'night',
+        amount: '100',
+        dateFrom: day(0),
+        dateTo: day(30),
+      });
+      const dog = await admin.prices.supplements.create({
+        organization: PARK,
+        accommodation: 1,
+        description: 'Dog',
+        basis: 'night',
+        amount: '5.00',
+        maxQuantity: 2,
+      });
+      const reader = createClient({ baseUrl, apiKey });
+      const stay = { organization: PARK, accommodation: 1, dateFrom: day(6), dateTo: day(8), adults: 2 };
+      const quote = await reader.prices.quote({ ...stay, supplements: `${dog.id}:1` });
+      expect(quote.orderLines.map((l) => [l.description, l.quantity, l.amount])).toEqual([
+        ['Rent', 2, '200.00'],
+        ['Dog', 2, '10.00'],
+      ]);
+      expect([quote.orderLinesTotal, quote.currency]).toEqual(['210.00', 'EUR']);
+      const quotations = await reader.prices.quotations(1, { dateFrom: day(0), dateTo: day(2) });
+      expect(quotations.map((q) => q.orderLinesTotal)).toEqual(['100.00', '200.00', '100.00']);
+      expect((await admin.prices.components.delete(rent.id)).amount).toBe('100.00');
+      expect((await reader.prices.quote(stay)).reasons).toContain('no-price');
     });
 
     it('gives each page with its pagination headers through .pages()', async () => {

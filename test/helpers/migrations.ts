@@ -1,6 +1,12 @@
 import { sql } from 'kysely';
 import type { Db } from '../../src/db/database.js';
 
+/** Takes a database back to how it was before migration 015 (prices). The caller removes its row from `kysely_migration`. */
+export async function undoPrices(db: Db): Promise<void> {
+  await sql`drop table price_records`.execute(db.kysely);
+  await sql`alter table organizations drop column currency`.execute(db.kysely);
+}
+
 /**
  * Takes a database back to how it was before migration 014 (blocks, stay rules and, on PostgreSQL,
  * the night holds whose constraint replaced reservations' own). The caller removes its row from
@@ -8,6 +14,7 @@ import type { Db } from '../../src/db/database.js';
  */
 export async function undoBlocksAndStayRules(db: Db): Promise<void> {
   const { kysely } = db;
+  await undoPrices(db);
   if (db.dialect === 'postgres') {
     for (const holder of ['reservation', 'block']) {
       await sql.raw(`drop function ${holder}_night_holds cascade`).execute(kysely);

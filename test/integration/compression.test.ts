@@ -34,7 +34,58 @@ const CONDITIONAL_ROUTES: Record<string, string> = {
   searchReservations: `/api/reservations/search?organization=${PARK}&q=guest&limit=100`,
   getAvailabilityGrid: `/api/availability?organization=${PARK}&dateFrom=2025-07-01&dateTo=2025-07-31`,
   searchAvailability: `/api/availability/search?organization=${PARK}&dateFrom=2025-07-01&dateTo=2025-07-05&adults=2`,
+  listAgeGroupSpecifications: `/api/age_group_specifications?organization=${PARK}`,
+  listPriceComponents: `/api/accommodation_price_components?organization=${PARK}`,
+  listSupplements: `/api/supplements?organization=${PARK}`,
+  listDiscountSpecifications: `/api/discount_specifications?organization=${PARK}`,
+  getQuote: `/api/quotes?organization=${PARK}&accommodation=47&dateFrom=2025-10-01&dateTo=2025-10-29&adults=2`,
+  listQuotations: `/api/accommodations/47/quotations?organization=${PARK}&dateFrom=2025-10-01&dateTo=2025-10-31`,
 };
+
+/** Enough prices that each price list, a quote and the quotations are more than a kilobyte. */
+async function priceList(post: (path: string, body: object) => Promise<void>) {
+  const october = { dateFrom: '2025-10-01', dateTo: '2025-10-31' };
+  for (let age = 0; age < 8; age++) {
+    await post('/api/age_group_specifications', {
+      description: `Age ${age}`,
+      minAge: age,
+      maxAge: age,
+      category: 'child',
+    });
+  }
+  await post('/api/accommodation_price_components', {
+    ...october,
+    description: 'Rent',
+    kind: 'rent',
+    basis: 'night',
+    amount: '80.00',
+  });
+  await post('/api/accommodation_price_components', {
+    ...october,
+    description: 'Weekend rent',
+    kind: 'rent',
+    basis: 'night',
+    amount: '95.00',
+    weekdays: [5, 6],
+  });
+  for (let n = 0; n < 10; n++) {
+    const fee = { ...october, kind: 'fee', basis: 'stay', amount: `${n + 1}.50` };
+    await post('/api/accommodation_price_components', { ...fee, description: `Fee ${n}` });
+    await post('/api/supplements', {
+      description: `Supplement ${n}`,
+      basis: 'stay',
+      amount: `${n + 2}.00`,
+      required: true,
+    });
+    await post('/api/discount_specifications', {
+      ...october,
+      description: `Discount ${n}`,
+      kind: 'long-stay',
+      percent: n + 1,
+      minNights: 20 + n,
+    });
+  }
+}
 
 /** Accept-Encoding → the coding the response must have (RFC 9110 §12.5.3, server preference br). */
 const NEGOTIATION: [string | undefined, 'identity' | 'gzip' | 'br'][] = [
@@ -91,6 +142,11 @@ describe.each(DIALECTS)('content codings and 304 on %s', (dialect) => {
 
   beforeAll(async () => {
     key = await apiKeyFor(used.db, { organizations: [PARK, OTHER], scope: 'write' });
+    const admin = await apiKeyFor(used.db, { organizations: [PARK], scope: 'admin' });
+    await priceList(async (url, body) => {
+      const response = await used.app.inject({ method: 'POST', url, payload: body, headers: { 'x-api-key': admin } });
+      expect(response.statusCode, response.body).toBe(201);
+    });
   });
 
   const request = (

@@ -77,6 +77,7 @@ describe.each(DIALECTS)('migration 012 (the feed in commit order) on %s', (diale
       '012_feed_in_commit_order',
       '013_webhook_replays',
       '014_blocks_and_stay_rules',
+      '015_prices',
     ]);
 
     const numbered = await kysely

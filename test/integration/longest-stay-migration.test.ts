@@ -73,6 +73,7 @@ describe.each(DIALECTS)('migrations 006 (longest stay), 010 and 014 on %s', (dia
       '012_feed_in_commit_order',
       '013_webhook_replays',
       '014_blocks_and_stay_rules',
+      '015_prices',
     ]);
     const rows = await kysely.selectFrom('organizations').select(['id', 'longest_stay_nights']).orderBy('id').execute();
     expect(rows).toEqual([
@@ -80,6 +81,23 @@ describe.each(DIALECTS)('migrations 006 (longest stay), 010 and 014 on %s', (dia
       { id: 2, longest_stay_nights: 7 },
       { id: 3, longest_stay_nights: 0 },
     ]);
+    // Migration 015 gave every stored organization the euro and Adults, Children and Babies.
+    const currencies = await kysely.selectFrom('organizations').select('currency').distinct().execute();
+    expect(currencies).toEqual([{ currency: 'EUR' }]);
+    const groups = await kysely
+      .selectFrom('price_records')
+      .select(['organization_id', 'description', 'terms'])
+      .where('record', '=', 'age-group')
+      .orderBy('organization_id')
+      .orderBy('id')
+      .execute();
+    expect(groups.map((g) => [g.organization_id, g.description, JSON.parse(g.terms)])).toEqual(
+      [1, 2, 3].flatMap((organization) => [
+        [organization, 'Adults', { minAge: 18, maxAge: 120, category: 'adult' }],
+        [organization, 'Children', { minAge: 3, maxAge: 17, category: 'child' }],
+        [organization, 'Babies', { minAge: 0, maxAge: 2, category: 'baby' }],
+      ]),
+    );
     // Migration 010 counted the stored reservations' arrivals and departures per day.
     const days = await kysely
       .selectFrom('reservation_days')

@@ -23,13 +23,13 @@ describe.each(DIALECTS)('GET /api/organizations on %s', (dialect) => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(response.json()).toEqual([
-      { id: 1, name: 'Park', timezone: 'Europe/Amsterdam', today: '2025-06-15' },
-      { id: 2, name: 'Hotel', timezone: 'America/New_York', today: '2025-06-14' },
+      { id: 1, name: 'Park', timezone: 'Europe/Amsterdam', today: '2025-06-15', currency: 'EUR' },
+      { id: 2, name: 'Hotel', timezone: 'America/New_York', today: '2025-06-14', currency: 'EUR' },
     ]);
   });
 
   it('shows a credential only its own organizations, with and without the trailing slash', async () => {
-    const expected = [{ id: 3, name: 'Agency', timezone: 'UTC', today: '2025-06-15' }];
+    const expected = [{ id: 3, name: 'Agency', timezone: 'UTC', today: '2025-06-15', currency: 'EUR' }];
     expect((await get({ 'x-api-key': agency })).json()).toEqual(expected);
     expect((await get({ 'x-api-key': agency }, '/api/organizations/')).json()).toEqual(expected);
   });
@@ -38,7 +38,7 @@ describe.each(DIALECTS)('GET /api/organizations on %s', (dialect) => {
     const basic = await basicFor(used.db, `orgs-${dialect}`, { organizations: [1], scope: 'read' });
     const response = await get({ authorization: basic.authorization });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual([{ id: 1, name: 'Park', timezone: 'Europe/Amsterdam', today: '2025-06-15' }]);
+    expect(response.json()).toEqual([{ id: 1, name: 'Park', timezone: 'Europe/Amsterdam', today: '2025-06-15', currency: 'EUR' }]);
   });
 
   it('needs a credential', async () => {

@@ -159,7 +159,7 @@ export function listOrganizationsByIds(conn: Conn, ids: readonly number[]) {
   if (ids.length === 0) return Promise.resolve([]);
   return conn
     .selectFrom('organizations')
-    .select(['id', 'name', 'timezone'])
+    .select(['id', 'name', 'timezone', 'currency'])
     .where('id', 'in', [...ids])
     .orderBy('id')
     .execute();
