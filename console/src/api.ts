@@ -17,7 +17,7 @@ export function whenSessionEnds(handler: () => void): void {
 
 // Every response passes here first: a 401 anywhere means the cookie no longer opens anything, and
 // the page returns to sign-in instead of showing a dozen failing screens.
-const watchedFetch: typeof fetch = async (input, init) => {
+export const watchedFetch: typeof fetch = async (input, init) => {
   const response = await fetch(input, init);
   const url = new URL(typeof input === 'string' || input instanceof URL ? input.toString() : input.url);
   const signingIn = url.pathname.endsWith('/api/session') && (init?.method ?? 'GET') !== 'DELETE';
@@ -25,11 +25,10 @@ const watchedFetch: typeof fetch = async (input, init) => {
   return response;
 };
 
-export const api = createClient(
-  { baseUrl: location.origin, session: credential },
-  // A clerk waits a few seconds at most: after that the error is shown and can be retried by hand.
-  { fetch: watchedFetch, retries: 2, maxRetryDelayMs: 5_000 },
-);
+/** A clerk waits a few seconds at most: after that the error is shown and can be retried by hand. */
+export const CLIENT_OPTIONS = { fetch: watchedFetch, retries: 2, maxRetryDelayMs: 5_000 };
+
+export const api = createClient({ baseUrl: location.origin, session: credential }, CLIENT_OPTIONS);
 
 /** What a failure says to the person at the desk: the problem's detail, and every broken field. */
 export interface Trouble {
@@ -43,6 +42,8 @@ export interface Trouble {
   heldBy?: { kind: 'reservation' | 'block'; id: number };
   /** A 409 over a stay rule names the rule already setting the same field for the same scope. */
   conflictingRule?: number;
+  /** A 409 over a rent names the rent of the same scope and weekdays that prices the night (SPEC §14). */
+  conflictingComponent?: number;
   field?: string;
   retryAfter?: number;
 }
@@ -59,6 +60,7 @@ export function troubleOf(error: unknown): Trouble {
       conflictingReservation?: unknown;
       heldBy?: unknown;
       conflictingRule?: unknown;
+      conflictingComponent?: unknown;
       field?: unknown;
     };
     return {
@@ -70,6 +72,7 @@ export function troubleOf(error: unknown): Trouble {
         typeof problem.conflictingReservation === 'number' ? problem.conflictingReservation : undefined,
       heldBy: heldByOf(problem.heldBy),
       conflictingRule: typeof problem.conflictingRule === 'number' ? problem.conflictingRule : undefined,
+      conflictingComponent: typeof problem.conflictingComponent === 'number' ? problem.conflictingComponent : undefined,
       field: typeof problem.field === 'string' ? problem.field : undefined,
       retryAfter: error.retryAfter,
     };

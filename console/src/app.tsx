@@ -6,6 +6,7 @@ import { todayIn } from './dates.js';
 import { href, navigate, useRoute, type Route } from './router.js';
 import { Board } from './screens/board.js';
 import { NewReservation } from './screens/new-reservation.js';
+import { Prices } from './screens/prices.js';
 import { Occupancy } from './screens/occupancy.js';
 import { ReservationPanel } from './screens/reservation.js';
 import { Search } from './screens/search.js';
@@ -285,7 +286,7 @@ function Screen({ route }: { route: Route }) {
     case 'occupancy':
       return <Occupancy from={route.query.get('from') ?? undefined} to={route.query.get('to') ?? undefined} />;
     case 'settings':
-      if (desk.isAdmin) return <Settings />;
+      if (desk.isAdmin) return id === 'prices' ? <Prices /> : <Settings />;
       return <NotFound text="Settings need the admin scope." />;
     default:
       return <NotFound text="There is no such page." />;
@@ -294,7 +295,7 @@ function Screen({ route }: { route: Route }) {
 
 function NotFound({ text }: { text: string }) {
   return (
-    <section aria-labelledby="notfound-title">
+    <section aria-labelledby="notfound-title" data-testid="notfound">
       <h1 id="notfound-title">Not here</h1>
       <p>
         {text} Go to <a href={href('today')}>Today</a>.

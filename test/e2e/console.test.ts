@@ -742,6 +742,303 @@ describeRequiring([chromiumBrowser()], 'the console in Chromium', () => {
     }
   });
 
+  /** An admin API key: price records are changed with scope admin only (SPEC §14). */
+  async function adminKey(): Promise<string> {
+    const { stdout } = await runCli(
+      [
+        'credentials',
+        'create',
+        '--organization',
+        String(ORGANIZATION),
+        '--scope',
+        'admin',
+        '--name',
+        'e2e prices',
+        '--json',
+      ],
+      { DATABASE_URL: `sqlite:${join(dir, 'demo.sqlite')}` },
+    );
+    return (JSON.parse(stdout) as { apiKey: string }).apiKey;
+  }
+
+  /**
+   * A year of prices for the demo park, through the API: seasons for every night of this year and
+   * the first half of the next, a Friday and Saturday rent, chalets dearer, one chalet's own
+   * Christmas; a cleaning fee, a tourist tax, two optional supplements and a long-stay discount.
+   */
+  async function seedPrices(year: number): Promise<{ linen: number; admin: string }> {
+    const admin = await adminKey();
+    const post = async (list: string, body: Record<string, unknown>) => {
+      const { status, body: created } = await api<{ id: number }>(`/api/${list}/`, {
+        method: 'POST',
+        headers: { 'x-api-key': admin, 'content-type': 'application/json' },
+        body: JSON.stringify({ organization: ORGANIZATION, ...body }),
+      });
+      expect(status, JSON.stringify(created)).toBe(201);
+      return created.id;
+    };
+    const next = year + 1;
+    const rent = (description: string, amount: string, dateFrom: string, dateTo: string, scope = {}) =>
+      post('accommodation_price_components', {
+        description,
+        kind: 'rent',
+        basis: 'night',
+        amount,
+        dateFrom,
+        dateTo,
+        ...scope,
+      });
+    await rent('Low season', '55.00', `${year}-01-01`, `${year}-03-31`);
+    await rent('Spring', '75.00', `${year}-04-01`, `${year}-06-30`);
+    await rent('High season', '110.00', `${year}-07-01`, `${year}-08-31`);
+    await rent('Autumn', '65.00', `${year}-09-01`, `${year}-12-31`);
+    await rent('Low season', '58.00', `${next}-01-01`, `${next}-12-31`);
+    await rent('Weekend', '80.00', `${year}-01-01`, `${year}-06-30`, { weekdays: [5, 6] });
+    await rent('Weekend', '85.00', `${year}-09-01`, `${next}-06-30`, { weekdays: [5, 6] });
+    await rent('Chalet', '90.00', `${year}-01-01`, `${year}-06-30`, { type: 'chalet' });
+    await rent('Chalet high season', '150.00', `${year}-07-01`, `${year}-08-31`, { type: 'chalet' });
+    await rent('Chalet', '95.00', `${year}-09-01`, `${next}-06-30`, { type: 'chalet' });
+    await rent('Christmas', '180.00', `${year}-12-15`, `${next}-01-10`, { accommodation: 1 });
+    const always = { dateFrom: `${year}-01-01`, dateTo: `${next}-12-31` };
+    await post('accommodation_price_components', {
+      description: 'Final cleaning',
+      kind: 'fee',
+      basis: 'stay',
+      amount: '45.00',
+      ...always,
+    });
+    await post('accommodation_price_components', {
+      description: 'Tourist tax',
+      kind: 'tax',
+      basis: 'person-night',
+      amount: '1.85',
+      ageGroups: [1],
+      maxNights: 21,
+      ...always,
+    });
+    const linen = await post('supplements', {
+      description: 'Bed linen',
+      basis: 'person-stay',
+      amount: '12.50',
+      maxQuantity: 6,
+    });
+    await post('supplements', { description: 'Dog', basis: 'night', amount: '5.00', maxQuantity: 2 });
+    await post('discount_specifications', {
+      description: 'Week or longer',
+      kind: 'long-stay',
+      percent: 10,
+      minNights: 7,
+      ...always,
+    });
+    return { linen, admin };
+  }
+
+  let seeded: Promise<{ linen: number; admin: string }> | undefined;
+  const pricesSeeded = async () => (seeded ??= seedPrices(Number((await todayOf()).slice(0, 4))));
+
+  it('prices: an admin reads the season calendar and changes prices; a refused rent is named at its fields', async () => {
+    await pricesSeeded();
+    const year = Number((await todayOf()).slice(0, 4));
+    await newPage();
+    await signIn();
+    await go('#/settings', 'settings-credentials');
+    await page.getByTestId('settings-nav-prices').click();
+    await page.getByTestId('season-calendar').waitFor();
+    expect(await page.getByTestId('season-calendar').getAttribute('data-year')).toBe(String(year));
+    // One row per rent scope, the weekend rent on a lane of its own, each band with its amount.
+    const rows = await page
+      .getByTestId('season-row')
+      .evaluateAll((all) => all.map((r) => `${r.getAttribute('data-scope')}|${r.getAttribute('data-weekdays')}`));
+    expect(rows).toEqual(
+      expect.arrayContaining(['organization|', 'organization|5,6', 'type-chalet|', 'accommodation-1|']),
+    );
+    const band = (description: string) => page.locator('[data-testid="season-band"]', { hasText: description }).first();
+    expect(await band('€110').getAttribute('data-amount')).toBe('110.00');
+    expect(await band('Fri, Sat €80').isVisible()).toBe(true);
+    expect(
+      await page
+        .locator('[data-testid="season-row"][data-scope="accommodation-1"] [data-testid="season-band"]')
+        .textContent(),
+    ).toBe('€180');
+    expect(await axeFindings(page, '[data-testid="prices"]')).toEqual([]);
+    await page.mouse.move(0, 890);
+    if (SCREENSHOTS) mkdirSync(SCREENSHOTS, { recursive: true });
+    const shot = join(SCREENSHOTS ?? dir, 'console-prices.png');
+    await page.screenshot({ path: shot });
+    expect(statSync(shot).size).toBeGreaterThan(20_000);
+
+    // A band opens its rent; the amount changed is saved, in the API and on the band.
+    await band('€110').click();
+    await expect.poll(() => page.getByTestId('rent-form').locator('h3').textContent()).toContain('High season');
+    await page.getByTestId('rent-amount').fill('120.00');
+    await page.getByTestId('rent-save').click();
+    await page.getByTestId('rent-message').waitFor();
+    await band('€120').waitFor();
+    const { body: components } = await api<{ id: number; description: string; amount: string; dateFrom: string }[]>(
+      `/api/accommodation_price_components/?organization=${ORGANIZATION}`,
+    );
+    const high = components.find((c) => c.description === 'High season');
+    expect(high?.amount).toBe('120.00');
+
+    // A second rent of the whole park over those nights: 409, the rent holding them marked.
+    await page.getByTestId('rent-description').fill('Summer special');
+    await page.getByTestId('rent-amount').fill('99.00');
+    await page.getByTestId('rent-dateFrom').fill(`${year}-08-01`);
+    await page.getByTestId('rent-dateTo').fill(`${year}-08-10`);
+    await page.getByTestId('rent-save').click();
+    const conflicting = page.getByTestId('rent-conflicting');
+    await conflicting.waitFor();
+    expect(await conflicting.getAttribute('data-conflicting-component')).toBe(String(high?.id));
+    expect(
+      await page.locator(`[data-testid="rent-row"][data-record-id="${high?.id}"]`).getAttribute('data-conflicting'),
+    ).toBe('true');
+    // Broken fields: 400, each message beside the field it names.
+    await page.getByTestId('rent-amount').fill('12.345');
+    await page.getByTestId('rent-dateTo').fill(`${year}-07-01`);
+    await page.getByTestId('rent-save').click();
+    await page.getByTestId('rent-amount-error').waitFor();
+    expect(await page.getByTestId('rent-amount').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByTestId('rent-amount').getAttribute('aria-describedby')).toBe('rent-amount-error');
+
+    // A discount added, changed and removed from its list.
+    await page.getByTestId('discount-description').fill('Early bird');
+    await page.getByTestId('discount-kind').selectOption('early-booking');
+    await page.getByTestId('discount-percent').fill('7.5');
+    await page.getByTestId('discount-minDaysBeforeArrival').fill('60');
+    await page.getByTestId('discount-save').click();
+    await page.getByTestId('discount-message').waitFor();
+    const discounts = async () =>
+      (
+        await api<{ id: number; description: string; percent: number; minDaysBeforeArrival: number | null }[]>(
+          `/api/discount_specifications/?organization=${ORGANIZATION}`,
+        )
+      ).body.filter((x) => x.description === 'Early bird');
+    const [early] = await discounts();
+    expect(early).toMatchObject({ percent: 7.5, minDaysBeforeArrival: 60 });
+    const row = page.locator(`[data-testid="discount-row"][data-record-id="${early?.id}"]`);
+    await row.getByTestId('discount-edit').click();
+    await page.getByTestId('discount-percent').fill('8');
+    await page.getByTestId('discount-save').click();
+    await expect.poll(async () => (await discounts())[0]?.percent).toBe(8);
+    await row.getByTestId('discount-remove').click();
+    await page.getByTestId('confirm-yes').click();
+    await expect.poll(async () => (await discounts()).length).toBe(0);
+  });
+
+  it('prices: a sign-in without the admin scope sees no Settings and no Prices', async () => {
+    const clerk = JSON.parse(
+      (
+        await runCli(
+          ['credentials', 'create', '--organization', '1', '--scope', 'write', '--basic', 'prices-clerk', '--json'],
+          { DATABASE_URL: `sqlite:${join(dir, 'demo.sqlite')}` },
+        )
+      ).stdout,
+    ) as { username: string; password: string };
+    await newPage();
+    await signIn(clerk);
+    expect(await page.getByTestId('nav-today').count()).toBe(1);
+    expect(await page.getByTestId('nav-settings').count()).toBe(0);
+    await go('#/settings/prices', 'notfound');
+    expect(await page.getByTestId('prices').count()).toBe(0);
+    expect(await page.getByTestId('season-calendar').count()).toBe(0);
+  });
+
+  it('new reservation: shows the quote line by line, re-quotes a chosen supplement, and books at its total', async () => {
+    const { linen } = await pricesSeeded();
+    await newPage();
+    await signIn();
+    // Three free nights of a bungalow (priced by the park's seasons) some weeks ahead.
+    const today = await todayOf();
+    const { body: units } = await api<{ id: number; type: string }[]>(
+      `/api/accommodations/?organization=${ORGANIZATION}`,
+    );
+    let stay: { accommodation: number; dateFrom: string; dateTo: string } | undefined;
+    for (const unit of units.filter((u) => u.type === 'bungalow')) {
+      const { body } = await api<{ nights: { date: string; status: string }[] }>(
+        `/api/accommodations/${unit.id}/availability?dateFrom=${nextDay(today, 30)}&dateTo=${nextDay(today, 90)}`,
+      );
+      const at = body.nights.findIndex(
+        (n, i) => body.nights.slice(i, i + 3).filter((m) => m.status === 'free').length === 3,
+      );
+      if (at >= 0) {
+        const dateFrom = body.nights[at]?.date as string;
+        stay = { accommodation: unit.id, dateFrom, dateTo: nextDay(dateFrom, 3) };
+        break;
+      }
+    }
+    expect(stay).toBeDefined();
+    const { accommodation, dateFrom, dateTo } = stay as { accommodation: number; dateFrom: string; dateTo: string };
+    interface Quote {
+      orderLines: { description: string; quantity: number; unitAmount: string; amount: string }[];
+      orderLinesTotal: string;
+      currency: string;
+    }
+    const quoted = async (supplements?: string) =>
+      (
+        await api<Quote>(
+          `/api/quotes?organization=${ORGANIZATION}&accommodation=${accommodation}&dateFrom=${dateFrom}&dateTo=${dateTo}&adults=2${supplements ? `&supplements=${supplements}` : ''}`,
+        )
+      ).body;
+    const shown = () =>
+      page.getByTestId('quote-line').evaluateAll((rows) =>
+        rows.map((r) => ({
+          description: r.querySelector('td')?.textContent,
+          amount: r.querySelector('[data-amount]')?.getAttribute('data-amount'),
+        })),
+      );
+
+    await go(`#/new?accommodation=${accommodation}&dateFrom=${dateFrom}&dateTo=${dateTo}`, 'reservation-form-new');
+    const plain = await quoted();
+    await expect
+      .poll(() => page.getByTestId('quote-total').getAttribute('data-amount'), { timeout: 10_000 })
+      .toBe(plain.orderLinesTotal);
+    expect(await shown()).toEqual(plain.orderLines.map((l) => ({ description: l.description, amount: l.amount })));
+    expect(plain.orderLines.map((l) => l.description)).toEqual(
+      expect.arrayContaining(['Final cleaning', 'Tourist tax']),
+    );
+    expect(await page.getByTestId('field-totalAmount').inputValue()).toBe(plain.orderLinesTotal);
+
+    // Bed linen (per person): asked again, the new total in the lines and the price field.
+    await page.locator(`[data-testid="quote-supplement"][data-supplement-id="${linen}"]`).fill('1');
+    const withLinen = await quoted(`${linen}:1`);
+    expect(withLinen.orderLinesTotal).not.toBe(plain.orderLinesTotal);
+    await expect
+      .poll(() => page.getByTestId('quote-total').getAttribute('data-amount'))
+      .toBe(withLinen.orderLinesTotal);
+    expect(await shown()).toContainEqual({ description: 'Bed linen', amount: '25.00' });
+    await expect.poll(() => page.getByTestId('field-totalAmount').inputValue()).toBe(withLinen.orderLinesTotal);
+    expect(await axeFindings(page, '[data-testid="quote"]')).toEqual([]);
+    await page.getByTestId('field-guestName').fill('E2E Quoted Guest');
+    await page.mouse.move(0, 890);
+    await page.screenshot({ path: join(SCREENSHOTS ?? dir, 'console-new-reservation-quote.png'), fullPage: true });
+
+    await page.getByTestId('reservation-save').click();
+    // A stay rule of the demo park may ask first; the price is what this test is about.
+    const panel = page.getByTestId('reservation-panel');
+    await panel.or(page.getByTestId('rule-warnings')).waitFor();
+    if (await page.getByTestId('rule-warnings').isVisible()) await page.getByTestId('confirm-yes').click();
+    await panel.waitFor();
+    const id = Number(await panel.getAttribute('data-reservation-id'));
+    const booked = await api<{ totalAmount: string; currency: string; guestName: string }>(`/api/reservations/${id}`);
+    expect(booked.body).toMatchObject({
+      guestName: 'E2E Quoted Guest',
+      totalAmount: withLinen.orderLinesTotal,
+      currency: withLinen.currency,
+    });
+  });
+
+  it('new reservation: a stay without a price says so, and the price field waits for a typed one', async () => {
+    await pricesSeeded();
+    await newPage();
+    await signIn();
+    // Far beyond the seeded seasons: no rent for any night.
+    const dateFrom = `${Number((await todayOf()).slice(0, 4)) + 3}-03-10`;
+    await go(`#/new?accommodation=5&dateFrom=${dateFrom}`, 'reservation-form-new');
+    await page.getByTestId('quote-no-price').waitFor();
+    expect(await page.getByTestId('quote-lines').count()).toBe(0);
+    expect(await page.getByTestId('field-totalAmount').inputValue()).toBe('');
+  });
+
   it('put its Content-Security-Policy on every console response of the flows', () => {
     expect(consoleResponses.length).toBeGreaterThan(10);
     for (const response of consoleResponses) {

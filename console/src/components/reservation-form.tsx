@@ -1,10 +1,13 @@
-import { useState } from 'preact/hooks';
+import { useCallback, useRef, useState } from 'preact/hooks';
 import type { Accommodation } from '../../../client/index.js';
 import type { Trouble } from '../api.js';
+import { money } from '../data.js';
 import { addDays, daysBetween, isDate } from '../dates.js';
+import type { Quote } from '../prices.js';
 import { AccommodationSelect } from './accommodation-select.js';
 import { type AskedStay, HeldByNotice } from './conflict.js';
 import { ErrorBox } from './feedback.js';
+import { QuotePanel } from './quote.js';
 
 /**
  * The fields of a stay, for the new-reservation form and for editing one. The browser checks the
@@ -52,6 +55,42 @@ export function ReservationForm({
   const prefix = `stay-${mode}`;
   const chosen = accommodations.find((accommodation) => accommodation.id === values.accommodation);
   const guests = values.adults + values.children + values.babies;
+
+  // A new stay is priced by its quote (SPEC §14): the total and currency follow the quote until the
+  // clerk types a price of their own, which then stands (a price agreed elsewhere).
+  const [quote, setQuote] = useState<Quote | undefined>(undefined);
+  const [typed, setTyped] = useState(false);
+  const typedRef = useRef(false);
+  typedRef.current = typed;
+  const onQuote = useCallback((next: Quote | undefined) => {
+    setQuote(next);
+    if (!typedRef.current) {
+      setValues((current) => ({
+        ...current,
+        totalAmount: next?.orderLinesTotal ?? '',
+        currency: next?.currency ?? current.currency,
+      }));
+    }
+  }, []);
+  const quotedTotal = quote?.orderLinesTotal ?? null;
+  const useQuote = () => {
+    if (!quote || quotedTotal === null) return;
+    setTyped(false);
+    setValues((current) => ({ ...current, totalAmount: quotedTotal, currency: quote.currency }));
+  };
+  const ownPrice =
+    mode === 'new' &&
+    quote !== undefined &&
+    quotedTotal !== null &&
+    (values.totalAmount !== quotedTotal || values.currency !== quote.currency);
+  const amountHint =
+    mode !== 'new'
+      ? 'e.g. 412.50'
+      : ownPrice
+        ? `Typed by hand: this price stands (the quote says ${money(quotedTotal, quote.currency)}).`
+        : quotedTotal !== null
+          ? "The quote's total."
+          : 'e.g. 412.50';
 
   const submit = (event: Event) => {
     event.preventDefault();
@@ -157,6 +196,20 @@ export function ReservationForm({
           data-testid="field-guestName"
         />
       </div>
+      {mode === 'new' && (
+        <QuotePanel
+          stay={{
+            accommodation: values.accommodation,
+            dateFrom: values.dateFrom,
+            dateTo: values.dateTo,
+            adults: values.adults,
+            children: values.children,
+            babies: values.babies,
+          }}
+          accommodation={chosen}
+          onQuote={onQuote}
+        />
+      )}
       <div class="field">
         <label for={`${prefix}-amount`}>Total amount</label>
         <input
@@ -165,13 +218,22 @@ export function ReservationForm({
           required
           pattern="\d+(\.\d{1,2})?"
           value={values.totalAmount}
-          onInput={(event) => set('totalAmount', event.currentTarget.value)}
+          onInput={(event) => {
+            setTyped(true);
+            set('totalAmount', event.currentTarget.value);
+          }}
           aria-describedby={`${prefix}-amount-hint`}
           data-testid="field-totalAmount"
+          data-from-quote={mode === 'new' && quotedTotal !== null && !ownPrice ? 'true' : undefined}
         />
-        <span class="hint" id={`${prefix}-amount-hint`}>
-          e.g. 412.50
+        <span class="hint" id={`${prefix}-amount-hint`} data-testid="field-totalAmount-hint">
+          {amountHint}
         </span>
+        {ownPrice && (
+          <button type="button" class="button small" onClick={useQuote} data-testid="use-quote">
+            Use the quote's total
+          </button>
+        )}
       </div>
       <div class="field">
         <label for={`${prefix}-currency`}>Currency</label>
@@ -181,7 +243,10 @@ export function ReservationForm({
           maxLength={3}
           pattern="[A-Z]{3}"
           value={values.currency}
-          onInput={(event) => set('currency', event.currentTarget.value.toUpperCase())}
+          onInput={(event) => {
+            setTyped(true);
+            set('currency', event.currentTarget.value.toUpperCase());
+          }}
           data-testid="field-currency"
         />
       </div>

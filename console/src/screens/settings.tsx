@@ -4,6 +4,7 @@ import { api, troubleOf, type Trouble } from '../api.js';
 import { useConfirm } from '../components/confirm.js';
 import { Empty, ErrorBox, Loading } from '../components/feedback.js';
 import { SecretOnce } from '../components/secret.js';
+import { SettingsNav } from '../components/settings-nav.js';
 import { useDesk } from '../context.js';
 import { formatStamp } from '../dates.js';
 import { useLoad } from '../hooks.js';
@@ -11,7 +12,8 @@ import { StayRules } from './stay-rules.js';
 
 /**
  * Settings (SPEC §11, scope admin): the organization's API keys and Basic credentials, its
- * webhook endpoints, and its stay rules (SPEC §13, stay-rules.tsx). Secrets come back once, in the creating response; the page shows them until
+ * webhook endpoints, and its stay rules (SPEC §13, stay-rules.tsx); its prices are the second page
+ * (SPEC §14, prices.tsx). Secrets come back once, in the creating response; the page shows them until
  * dismissed and keeps them nowhere else.
  */
 export function Settings() {
@@ -19,6 +21,7 @@ export function Settings() {
     <section aria-labelledby="settings-title" data-testid="settings">
       <div class="screen-head">
         <h1 id="settings-title">Settings</h1>
+        <SettingsNav current="general" />
       </div>
       <Credentials />
       <Webhooks />
