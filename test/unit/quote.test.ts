@@ -384,6 +384,52 @@ describe('the quote (SPEC §14)', () => {
       { numRuns: 300 },
     );
   });
+
+  it('prices every stay of a window as quoting each one alone does, for any price list (the quotations’ shortcut)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(componentArb, { maxLength: 8 }),
+        fc.uniqueArray(supplementArb, { maxLength: 3, selector: (s) => s.id }),
+        fc.array(discountArb, { maxLength: 2 }),
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 12 }), fc.integer({ min: 1, max: 3 })), { maxLength: 2 }),
+        fc.constantFrom({ id: 12, type: 'chalet' }, { id: 14, type: 'tent' }),
+        (components, supplements, discounts, holds, accommodation) => {
+          const p = prices({
+            components,
+            supplements: supplements.map(({ scope: s, ...rest }) => ({ ...rest, ...s }) as Supplement),
+            discounts: discounts.map(({ scope: s, period: [x, y], ...rest }, i) => ({
+              ...rest,
+              ...s,
+              id: i + 1,
+              description: `D${i}`,
+              dateFrom: x < y ? x : y,
+              dateTo: x < y ? y : x,
+            })) as Discount[],
+          });
+          const at = (n: number) => new Date(Date.UTC(2027, 5, 25 + n)).toISOString().slice(0, 10);
+          const held = holds.map(([from, nights]) => ({ dateFrom: at(from), dateTo: at(from + nights) }));
+          const { dateFrom: _from, dateTo: _to, ...party } = request(1, { accommodation });
+          const expected = [];
+          for (let a = 0; a < 14; a++) {
+            for (let d = a + 1; d <= 14; d++) {
+              if (held.some((h) => h.dateFrom < at(d) && h.dateTo > at(a))) continue;
+              const priced = quote(p, [], { ...party, dateFrom: at(a), dateTo: at(d) });
+              if (priced.orderLinesTotal !== null) {
+                expected.push({
+                  dateFrom: at(a),
+                  dateTo: at(d),
+                  nights: d - a,
+                  orderLinesTotal: priced.orderLinesTotal,
+                });
+              }
+            }
+          }
+          expect(quotations(p, [], party, { dateFrom: at(0), dateTo: at(14) }, held)).toEqual(expected);
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
 });
 
 describe("the original's quotations (SPEC §14)", () => {

@@ -52,20 +52,42 @@ export async function holdsOfPeriod(
   organizationId: number,
   period: { from: string; to: string; longestStayNights: number },
 ): Promise<Hold[]> {
-  const values = {
-    organizationId,
-    from: period.from,
-    to: period.to,
-    earliestArrival: addDays(period.from, -period.longestStayNights),
-  };
+  return readHolds(conn, 'availability-holds', { organizationId, ...periodValues(period) });
+}
+
+/**
+ * What holds one accommodation's nights in `from … to − 1`, by arrival: for a quote or the
+ * original's quotations. The same prepared read with the accommodation named: the index on
+ * (accommodation_id, date_from, date_to) reads a range, and neither database parses or plans it
+ * again per request.
+ */
+export function holdsOfAccommodation(
+  conn: Conn,
+  organizationId: number,
+  accommodationId: number,
+  period: { from: string; to: string; longestStayNights: number },
+): Promise<Hold[]> {
+  return readHolds(conn, 'accommodation-holds', { organizationId, accommodationId, ...periodValues(period) });
+}
+
+const periodValues = (period: { from: string; to: string; longestStayNights: number }) => ({
+  from: period.from,
+  to: period.to,
+  earliestArrival: addDays(period.from, -period.longestStayNights),
+});
+
+type HoldValues = ReturnType<typeof periodValues> & { organizationId: number; accommodationId?: number };
+
+async function readHolds(conn: Conn, name: string, values: HoldValues): Promise<Hold[]> {
+  const one = values.accommodationId !== undefined;
   const prepared = preparedReadsOf(conn);
   if (!prepared) {
-    const marked = holdsQuery(conn, (name) => values[name as keyof typeof values] as never);
+    const marked = holdsQuery(conn, (key) => values[key as keyof HoldValues] as never, one);
     return (await marked.orderBy('accommodationId').orderBy('dateFrom').execute()) as Hold[];
   }
   const [row] = await prepared.rows(
-    'availability-holds',
-    (mark) => conn.selectFrom(holdsQuery(conn, mark).as('h')).select(holdsJsonArray(prepared.dialect).as('holds')),
+    name,
+    (mark) => conn.selectFrom(holdsQuery(conn, mark, one).as('h')).select(holdsJsonArray(prepared.dialect).as('holds')),
     values,
   );
   return (JSON.parse(String(row?.[0])) as [number, string, string, HolderKind, number][]).map(
@@ -73,7 +95,8 @@ export async function holdsOfPeriod(
   );
 }
 
-function holdsQuery(conn: Conn, value: Mark) {
+/** Holds of the organization's period; with `one`, of the accommodation `accommodationId` only. */
+function holdsQuery(conn: Conn, value: Mark, one: boolean) {
   const reservations = conn
     .selectFrom('reservations')
     .select([
@@ -84,6 +107,7 @@ function holdsQuery(conn: Conn, value: Mark) {
       'id',
     ])
     .where('organization_id', '=', value('organizationId'))
+    .$if(one, (q) => q.where('accommodation_id', '=', value('accommodationId')))
     .where('date_from', '>=', value('earliestArrival'))
     .where('date_from', '<', value('to'))
     .where('date_to', '>', value('from'))
@@ -98,6 +122,7 @@ function holdsQuery(conn: Conn, value: Mark) {
       'id',
     ])
     .where('organization_id', '=', value('organizationId'))
+    .$if(one, (q) => q.where('accommodation_id', '=', value('accommodationId')))
     .where('date_from', '<', value('to'))
     .where('date_to', '>', value('from'));
   return reservations.unionAll(blocks);
@@ -110,47 +135,4 @@ function holdsJsonArray(dialect: 'sqlite' | 'postgres') {
   return dialect === 'sqlite'
     ? sql<string>`json_group_array(json_array(${hold}) order by ${order})`
     : sql<string>`coalesce(json_agg(json_build_array(${hold}) order by ${order}), '[]')::text`;
-}
-
-/**
- * What holds one accommodation's nights in `from … to − 1`, by arrival: for one quote or the
- * original's quotations. Reservations are bounded below by the organization's longest stay, as in
- * `holdsOfPeriod`, so the index on (accommodation_id, date_from, date_to) reads a range.
- */
-export async function holdsOfAccommodation(
-  conn: Conn,
-  organizationId: number,
-  accommodationId: number,
-  period: { from: string; to: string; longestStayNights: number },
-): Promise<Hold[]> {
-  const earliestArrival = addDays(period.from, -period.longestStayNights);
-  const reservations = conn
-    .selectFrom('reservations')
-    .select([
-      'accommodation_id as accommodationId',
-      'date_from as dateFrom',
-      'date_to as dateTo',
-      sql<HolderKind>`'reservation'`.as('kind'),
-      'id',
-    ])
-    .where('organization_id', '=', organizationId)
-    .where('accommodation_id', '=', accommodationId)
-    .where('date_from', '>=', earliestArrival)
-    .where('date_from', '<', period.to)
-    .where('date_to', '>', period.from)
-    .where('status', 'in', [...NIGHT_HOLDING_STATUSES]);
-  const blocks = conn
-    .selectFrom('blocks')
-    .select([
-      'accommodation_id as accommodationId',
-      'date_from as dateFrom',
-      'date_to as dateTo',
-      sql<HolderKind>`'block'`.as('kind'),
-      'id',
-    ])
-    .where('organization_id', '=', organizationId)
-    .where('accommodation_id', '=', accommodationId)
-    .where('date_from', '<', period.to)
-    .where('date_to', '>', period.from);
-  return (await reservations.unionAll(blocks).orderBy('dateFrom').execute()) as Hold[];
 }

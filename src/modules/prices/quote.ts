@@ -144,11 +144,6 @@ function personsFor(ageGroups: readonly number[] | null | undefined, party: Read
   return persons;
 }
 
-const validNight = (component: PriceComponent, night: string) =>
-  component.dateFrom <= night &&
-  night <= component.dateTo &&
-  (!component.weekdays || component.weekdays.includes(isoWeekday(night)));
-
 /** Percent (two decimals at most) of an amount, rounded half up to the minor unit, without a float. */
 export function percentOf(amount: number, percent: number): number {
   const hundredths = BigInt(Math.round(percent * 100));
@@ -162,6 +157,77 @@ const line = (description: string, kind: LineKind, quantity: number, unitAmount:
   unitAmount,
   amount: quantity * unitAmount,
 });
+
+/**
+ * An organization's prices as they apply to one accommodation, grouped the way a stay asks for them:
+ * filtered and grouped once, then every night and every stay of a quote (or of the 465 stays of a
+ * month's quotations) reads only what can price it.
+ */
+interface PriceSheet {
+  rents: PriceComponent[];
+  fee: ComponentGroups;
+  tax: ComponentGroups;
+  /** Per description, the one that decides for this accommodation. */
+  supplements: Supplement[];
+  discounts: Discount[];
+}
+
+/** Fees or taxes by description, in the order their descriptions first appear. */
+interface ComponentGroups {
+  descriptions: string[];
+  perStay: PriceComponent[][];
+  perNight: PriceComponent[][];
+}
+
+const isPerStay = (c: PriceComponent) => c.basis === 'stay' || c.basis === 'person-stay';
+
+function groupsOf(components: readonly PriceComponent[]): ComponentGroups {
+  const descriptions = [...new Set(components.map((c) => c.description))];
+  return {
+    descriptions,
+    perStay: descriptions.map((d) => components.filter((c) => c.description === d && isPerStay(c))),
+    perNight: descriptions.map((d) => components.filter((c) => c.description === d && !isPerStay(c))),
+  };
+}
+
+function sheetOf(prices: Prices, accommodation: QuoteRequest['accommodation']): PriceSheet {
+  const applicable = prices.components.filter((c) => specificity(c, accommodation) !== undefined);
+  return {
+    rents: applicable.filter((c) => c.kind === 'rent'),
+    fee: groupsOf(applicable.filter((c) => c.kind === 'fee')),
+    tax: groupsOf(applicable.filter((c) => c.kind === 'tax')),
+    supplements: supplementsFor(prices.supplements, accommodation),
+    discounts: prices.discounts.filter((d) => specificity(d, accommodation) !== undefined),
+  };
+}
+
+/** One night of a stay and what prices it: its rent, and per description its nightly fee and tax. */
+interface PricedNight {
+  rent: PriceComponent | undefined;
+  fee: (PriceComponent | undefined)[];
+  tax: (PriceComponent | undefined)[];
+}
+
+const pricesNight = (night: string, weekday: number) => (c: PriceComponent) =>
+  c.dateFrom <= night && night <= c.dateTo && (!c.weekdays || c.weekdays.includes(weekday));
+
+/** What prices each of these consecutive nights (the first of weekday `weekday`). */
+function pricedNights(
+  sheet: PriceSheet,
+  accommodation: QuoteRequest['accommodation'],
+  nights: readonly string[],
+  weekday: number,
+): PricedNight[] {
+  return nights.map((night, i) => {
+    const prices = pricesNight(night, ((weekday - 1 + i) % 7) + 1);
+    const decide = (candidates: readonly PriceComponent[]) => deciding(candidates.filter(prices), accommodation);
+    return {
+      rent: decide(sheet.rents),
+      fee: sheet.fee.perNight.map(decide),
+      tax: sheet.tax.perNight.map(decide),
+    };
+  });
+}
 
 /**
  * Rent as lines: one per run of consecutive nights at an equal nightly amount (SPEC §14), whichever
@@ -186,48 +252,40 @@ function rentLines(deciders: readonly PriceComponent[], party: ReadonlyMap<numbe
   return lines;
 }
 
-/** The lines of fees or taxes: per description, the most specific component prices each night or the stay. */
+/**
+ * The lines of fees or taxes: per description, the most specific component valid on the arrival
+ * prices the stay, and the most specific one valid on each night prices that night, each counting
+ * at most its `maxNights` (the stay's first ones).
+ */
 function componentLines(
   kind: 'fee' | 'tax',
-  prices: Prices,
+  groups: ComponentGroups,
+  nights: readonly PricedNight[],
   request: QuoteRequest,
-  nights: readonly string[],
 ): OrderLine[] {
-  const ofKind = prices.components.filter((c) => c.kind === kind);
-  const descriptions = [...new Set(ofKind.map((c) => c.description))];
   const lines: OrderLine[] = [];
-  for (const description of descriptions) {
-    const named = ofKind.filter((c) => c.description === description);
-    const perStay = named.filter((c) => c.basis === 'stay' || c.basis === 'person-stay');
+  groups.descriptions.forEach((description, d) => {
     const stayDecider = deciding(
-      perStay.filter((c) => c.dateFrom <= request.dateFrom && request.dateFrom <= c.dateTo),
+      (groups.perStay[d] ?? []).filter((c) => c.dateFrom <= request.dateFrom && request.dateFrom <= c.dateTo),
       request.accommodation,
     );
     if (stayDecider) {
       const persons = stayDecider.basis === 'person-stay' ? personsFor(stayDecider.ageGroups, request.party) : 1;
       if (persons > 0) lines.push(line(description, kind, persons, stayDecider.amount));
     }
-    const perNight = named.filter((c) => c.basis === 'night' || c.basis === 'person-night');
-    const deciders = nights.map((night) =>
-      deciding(
-        perNight.filter((c) => validNight(c, night)),
-        request.accommodation,
-      ),
-    );
-    // Each component counts at most its maxNights of the stay's nights, the first ones.
-    const counted = new Map<number, number>();
-    const capped = deciders.map((c) => {
-      if (!c) return undefined;
-      const seen = (counted.get(c.id) ?? 0) + 1;
-      counted.set(c.id, seen);
-      return c.maxNights !== undefined && c.maxNights !== null && seen > c.maxNights ? undefined : c;
-    });
-    for (const component of new Set(capped.filter((c) => c !== undefined))) {
-      const persons = component.basis === 'person-night' ? personsFor(component.ageGroups, request.party) : 1;
-      const count = capped.filter((c) => c === component).length;
-      if (persons > 0) lines.push(line(description, kind, count * persons, component.amount));
+    // Nights counted per component, in the order each first prices a night.
+    const counted = new Map<PriceComponent, number>();
+    for (const night of nights) {
+      const c = night[kind][d];
+      if (!c) continue;
+      const seen = counted.get(c) ?? 0;
+      if (c.maxNights === undefined || c.maxNights === null || seen < c.maxNights) counted.set(c, seen + 1);
     }
-  }
+    for (const [component, count] of counted) {
+      const persons = component.basis === 'person-night' ? personsFor(component.ageGroups, request.party) : 1;
+      if (persons > 0 && count > 0) lines.push(line(description, kind, count * persons, component.amount));
+    }
+  });
   return lines;
 }
 
@@ -260,11 +318,11 @@ export function supplementsFor(
   });
 }
 
-/** Supplements as lines: the required ones (once) or the chosen ones (their quantity), per description the most specific. */
-function supplementLines(prices: Prices, request: QuoteRequest, nights: number, required: boolean): OrderLine[] {
+/** Supplements as lines: the required ones (once) or the chosen ones (their quantity). */
+function supplementLines(sheet: PriceSheet, request: QuoteRequest, nights: number, required: boolean): OrderLine[] {
   const persons = personsFor(undefined, request.party);
   const lines: OrderLine[] = [];
-  for (const supplement of supplementsFor(prices.supplements, request.accommodation)) {
+  for (const supplement of sheet.supplements) {
     if (supplement.required !== required) continue;
     const chosen = required ? 1 : Math.min(request.choices.get(supplement.id) ?? 0, supplement.maxQuantity);
     const quantity = basisQuantity(supplement.basis, nights, persons) * chosen;
@@ -274,11 +332,10 @@ function supplementLines(prices: Prices, request: QuoteRequest, nights: number, 
 }
 
 /** The single largest discount that applies to the stay, on this rent total: as a negative amount. */
-function discountLine(prices: Prices, request: QuoteRequest, nights: number, rent: number): OrderLine | undefined {
+function discountLine(sheet: PriceSheet, request: QuoteRequest, nights: number, rent: number): OrderLine | undefined {
   const daysBefore = daysBetween(request.today, request.dateFrom);
   let best: { discount: Discount; amount: number } | undefined;
-  for (const discount of prices.discounts) {
-    if (specificity(discount, request.accommodation) === undefined) continue;
+  for (const discount of sheet.discounts) {
     if (request.dateFrom < discount.dateFrom || request.dateFrom > discount.dateTo) continue;
     if (discount.minNights != null && nights < discount.minNights) continue;
     if (discount.minDaysBeforeArrival != null && daysBefore < discount.minDaysBeforeArrival) continue;
@@ -291,10 +348,36 @@ function discountLine(prices: Prices, request: QuoteRequest, nights: number, ren
   return best && best.amount > 0 ? line(best.discount.description, 'discount', 1, -best.amount) : undefined;
 }
 
+/** The priced lines of a stay whose nights are priced (in order); undefined when a night has no rent. */
+function stayLines(sheet: PriceSheet, request: QuoteRequest, nights: readonly PricedNight[]): OrderLine[] | undefined {
+  const rents: PriceComponent[] = [];
+  for (const night of nights) {
+    if (!night.rent) return undefined;
+    rents.push(night.rent);
+  }
+  const rentOrder = rentLines(rents, request.party);
+  const rent = rentOrder.reduce((sum, l) => sum + l.amount, 0);
+  const discount = discountLine(sheet, request, nights.length, rent);
+  return [
+    ...rentOrder,
+    ...(discount ? [discount] : []),
+    ...componentLines('fee', sheet.fee, nights, request),
+    ...supplementLines(sheet, request, nights.length, true),
+    ...supplementLines(sheet, request, nights.length, false),
+    ...componentLines('tax', sheet.tax, nights, request),
+  ];
+}
+
+const total = (lines: readonly OrderLine[]) => lines.reduce((sum, l) => sum + l.amount, 0);
+
+/** The days `from`, `from` + 1, … (`count` of them). */
+function daysFrom(from: string, count: number): string[] {
+  return Array.from({ length: count }, (_, i) => addDays(from, i));
+}
+
 /** The quote of one stay (SPEC §14): every reason it cannot be sold, and its priced lines. */
 export function quote(prices: Prices, rules: readonly StayRule[], request: QuoteRequest): Quote {
   const nightCount = daysBetween(request.dateFrom, request.dateTo);
-  const nights = Array.from({ length: nightCount }, (_, i) => addDays(request.dateFrom, i));
   const stay = {
     accommodation: request.accommodation.id,
     type: request.accommodation.type,
@@ -302,14 +385,15 @@ export function quote(prices: Prices, rules: readonly StayRule[], request: Quote
     dateTo: request.dateTo,
   };
   const reasons: Quote['reasons'] = ruleBreaks(effectiveRules(rules, stay), stay, request.today);
-  const rents = prices.components.filter((c) => c.kind === 'rent');
-  const rentDeciders = nights.map((night) =>
-    deciding(
-      rents.filter((c) => validNight(c, night)),
-      request.accommodation,
-    ),
+  const sheet = sheetOf(prices, request.accommodation);
+  const nights = pricedNights(
+    sheet,
+    request.accommodation,
+    daysFrom(request.dateFrom, nightCount),
+    isoWeekday(request.dateFrom),
   );
-  if (rentDeciders.some((c) => c === undefined)) {
+  const orderLines = stayLines(sheet, request, nights);
+  if (!orderLines) {
     return {
       nights: nightCount,
       bookable: false,
@@ -318,23 +402,12 @@ export function quote(prices: Prices, rules: readonly StayRule[], request: Quote
       orderLinesTotal: null,
     };
   }
-  const rentOrder = rentLines(rentDeciders as PriceComponent[], request.party);
-  const rent = rentOrder.reduce((sum, l) => sum + l.amount, 0);
-  const discount = discountLine(prices, request, nightCount, rent);
-  const orderLines = [
-    ...rentOrder,
-    ...(discount ? [discount] : []),
-    ...componentLines('fee', prices, request, nights),
-    ...supplementLines(prices, request, nightCount, true),
-    ...supplementLines(prices, request, nightCount, false),
-    ...componentLines('tax', prices, request, nights),
-  ];
   return {
     nights: nightCount,
     bookable: reasons.length === 0,
     reasons,
     orderLines,
-    orderLinesTotal: orderLines.reduce((sum, l) => sum + l.amount, 0),
+    orderLinesTotal: total(orderLines),
   };
 }
 
@@ -364,9 +437,13 @@ export function quotations(
   held: readonly { dateFrom: string; dateTo: string }[],
 ): Quotation[] {
   const days = daysBetween(window.dateFrom, window.dateTo);
+  // Every night of the window is priced once; each stay then reads its slice of them.
+  const dates = daysFrom(window.dateFrom, days + 1);
+  const sheet = sheetOf(prices, request.accommodation);
+  const nights = pricedNights(sheet, request.accommodation, dates.slice(0, days), isoWeekday(window.dateFrom));
   const found: Quotation[] = [];
   for (let start = 0; start < days; start++) {
-    const dateFrom = addDays(window.dateFrom, start);
+    const dateFrom = dates[start] as string;
     // The first held night at or after the arrival ends every longer stay from it.
     const blockedAt = held
       .filter((h) => h.dateTo > dateFrom)
@@ -375,13 +452,14 @@ export function quotations(
     // The rules that decide are those of the arrival: found once for every length of stay.
     const arriving = { accommodation: request.accommodation.id, type: request.accommodation.type, dateFrom };
     const decided = effectiveRules(rules, { ...arriving, dateTo: dateFrom });
-    for (let nights = 1; start + nights <= days; nights++) {
-      const dateTo = addDays(dateFrom, nights);
+    for (let length = 1; start + length <= days; length++) {
+      const dateTo = dates[start + length] as string;
       if (dateTo > blockedAt) break;
       if (ruleBreaks(decided, { ...arriving, dateTo }, request.today).length > 0) continue;
-      const priced = quote(prices, [], { ...request, dateFrom, dateTo });
-      if (priced.orderLinesTotal !== null)
-        found.push({ dateFrom, dateTo, nights, orderLinesTotal: priced.orderLinesTotal });
+      const lines = stayLines(sheet, { ...request, dateFrom, dateTo }, nights.slice(start, start + length));
+      // A night without rent ends every longer stay from this arrival too.
+      if (!lines) break;
+      found.push({ dateFrom, dateTo, nights: length, orderLinesTotal: total(lines) });
     }
   }
   return found;
