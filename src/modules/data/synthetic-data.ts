@@ -62,6 +62,7 @@ export async function seedSynthetic(db: Db, options: SyntheticOptions): Promise<
         TIME_ZONES[i % TIME_ZONES.length],
         created,
         created,
+        'EUR',
       ]),
     );
 
