@@ -7,6 +7,8 @@ import { GridSchema, SearchResultSchema } from '../modules/availability/availabi
 import { StayRuleSchema } from '../modules/availability/stay-rules.schemas.js';
 import { BlockSchema } from '../modules/blocks/blocks.schemas.js';
 import { EventSchema } from '../modules/events/events.schemas.js';
+import { PRICE_KINDS } from '../modules/prices/price-records.js';
+import { QuotationSchema, QuoteSchema } from '../modules/prices/quotes.schemas.js';
 import { CreatedReservationSchema, ReservationSummarySchema } from '../modules/reservations/reservations.schemas.js';
 import {
   DeliveryAttemptSchema,
@@ -37,6 +39,10 @@ const NAMED_SCHEMAS = [
   StayRuleSchema,
   GridSchema,
   SearchResultSchema,
+  // The four price records of SPEC §14, which their routes refer to by $id.
+  ...Object.values(PRICE_KINDS).map((kind) => kind.schemas.record),
+  QuoteSchema,
+  QuotationSchema,
   EventSchema,
   PingEventSchema,
   WebhookEndpointSchema,

@@ -1165,13 +1165,11 @@ export async function importDocument(db: Db, clock: Clock, input: unknown): Prom
       trx,
       organizationRows.map(([id]) => id as number),
       now,
+      () => nextId.priceRecords++,
     );
     await writer.upsert(
       'price_records',
-      defaults.map((d) => {
-        const row = { ...d, id: nextId.priceRecords++ } as PriceRecordRow;
-        return BULK_PRICE_COLUMNS.map((column) => row[column]);
-      }),
+      defaults.map((row) => BULK_PRICE_COLUMNS.map((column) => row[column])),
     );
 
     await storeOrganizationCounters(trx, moved);

@@ -64,15 +64,16 @@ export async function currenciesOf(conn: Conn, organizationIds: readonly number[
 }
 
 /**
- * Every organization starts with Adults, Children and Babies (SPEC §14): the rows, without ids, that
- * give them to those of these that have no age group yet (a new organization, or one whose file
- * brought none).
+ * Every organization starts with Adults, Children and Babies (SPEC §14): the rows that give them to
+ * those of these that have no age group yet (a new organization, or one whose file brought none).
+ * Ids come from `nextId`: the bulk loads that write them give explicit ids to every row they write.
  */
 export async function defaultAgeGroupRows(
   conn: Conn,
   organizationIds: readonly number[],
   now: string,
-): Promise<Insertable<PriceRecordTable>[]> {
+  nextId: () => number,
+): Promise<PriceRecordRow[]> {
   if (organizationIds.length === 0) return [];
   const having = new Set(
     (
@@ -89,6 +90,7 @@ export async function defaultAgeGroupRows(
     .filter((id) => !having.has(id))
     .flatMap((organization_id) =>
       DEFAULT_AGE_GROUPS.map(({ description, ...terms }) => ({
+        id: nextId(),
         organization_id,
         record: 'age-group' as const,
         accommodation_id: null,
