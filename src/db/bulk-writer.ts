@@ -35,6 +35,8 @@ export const BULK_COLUMNS = {
     { name: 'timezone', pgType: 'text' },
     { name: 'created', pgType: 'timestamptz' },
     { name: 'modified', pgType: 'timestamptz' },
+    /** Of its prices (migration 015). */
+    { name: 'currency', pgType: 'text' },
   ],
   accommodations: [
     { name: 'id', pgType: 'integer' },
@@ -90,6 +92,21 @@ export const BULK_COLUMNS = {
     { name: 'date_from', pgType: 'date' },
     { name: 'date_to', pgType: 'date' },
     { name: 'settings', pgType: 'text' },
+    { name: 'created', pgType: 'timestamptz' },
+    { name: 'modified', pgType: 'timestamptz' },
+    { name: 'version', pgType: 'integer' },
+  ],
+  /** Age groups, price components, supplements and discounts (migration 015): after the accommodations they name. */
+  price_records: [
+    { name: 'id', pgType: 'integer' },
+    { name: 'organization_id', pgType: 'integer' },
+    { name: 'record', pgType: 'text' },
+    { name: 'accommodation_id', pgType: 'integer' },
+    { name: 'type', pgType: 'text' },
+    { name: 'description', pgType: 'text' },
+    { name: 'date_from', pgType: 'date' },
+    { name: 'date_to', pgType: 'date' },
+    { name: 'terms', pgType: 'text' },
     { name: 'created', pgType: 'timestamptz' },
     { name: 'modified', pgType: 'timestamptz' },
     { name: 'version', pgType: 'integer' },

@@ -10,6 +10,7 @@ import { MemoryStore } from '../../src/http/rate-limit/stores.js';
 import { holderOfNights } from '../../src/modules/availability/night-holds.js';
 import { createStayRule, updateStayRule } from '../../src/modules/availability/stay-rules.service.js';
 import { createBlock, updateBlock } from '../../src/modules/blocks/blocks.service.js';
+import { createPriceRecord, updatePriceRecord } from '../../src/modules/prices/prices.service.js';
 import { SCRYPT_PARAMS } from '../../src/modules/credentials/password.js';
 import { generateDemoData } from '../../src/modules/data/demo-data.js';
 import type { ImportDocument } from '../../src/modules/data/import.schemas.js';
@@ -34,6 +35,8 @@ const NOW = '2026-03-10T12:00:00Z';
  * answered (Date), and a cursor into the answering database's feed (a moved database's feed starts anew).
  */
 const PER_DATABASE_HEADERS = new Set(['x-request-id', 'date', 'events-cursor']);
+/** A stay the price comparison asks every accommodation's price of. */
+const SUMMER_WEEK = { dateFrom: '2026-07-17', dateTo: '2026-07-24' };
 
 type Source = 'demo' | 'synthetic';
 
@@ -155,6 +158,30 @@ async function makeBlocksAndRules(source: TestDatabase, organizations: number[])
     await withWriteTransaction(source.db, (trx) =>
       updateStayRule(trx, changed, [organization], rule.id, { minNights: 3, minDaysBeforeArrival: 1 }),
     );
+    // Prices (SPEC §14) of the accommodation beside its type's (the demo's) or alone (the synthetic's).
+    const rent = await withWriteTransaction(source.db, (trx) =>
+      createPriceRecord(trx, made, 'component', organization, {
+        accommodation: unit?.id,
+        description: 'Renovated',
+        kind: 'rent',
+        basis: 'night',
+        amount: '150.00',
+        dateFrom: '2026-01-01',
+        dateTo: '2027-12-31',
+      }),
+    );
+    await withWriteTransaction(source.db, (trx) =>
+      updatePriceRecord(trx, changed, 'component', [organization], rent.id, { amount: '155.50' }),
+    );
+    await withWriteTransaction(source.db, (trx) =>
+      createPriceRecord(trx, made, 'supplement', organization, {
+        accommodation: unit?.id,
+        description: 'Sauna',
+        basis: 'stay',
+        amount: '30.00',
+        required: true,
+      }),
+    );
   }
 }
 
@@ -177,6 +204,15 @@ function* requestsFor(caller: Caller, span: { dateFrom: string; dateTo: string }
     // Blocks and stay rules (SPEC §13).
     yield `/api/blocks?organization=${organization}&dateFrom=2026-01-01&dateTo=2026-12-31`;
     yield `/api/stay-rules?organization=${organization}`;
+    // Prices and what they quote (SPEC §14): every accommodation's price of a summer week.
+    for (const list of [
+      'age_group_specifications',
+      'accommodation_price_components',
+      'supplements',
+      'discount_specifications',
+    ])
+      yield `/api/${list}/?organization=${organization}`;
+    yield `/api/availability/search?organization=${organization}&dateFrom=${SUMMER_WEEK.dateFrom}&dateTo=${SUMMER_WEEK.dateTo}&adults=2&children=1`;
     // Periods every credential may ask, the pinned one (original rules) included.
     for (const { dateFrom, dateTo } of splitPeriod(span, ORIGINAL_MAX_PERIOD)) {
       for (const referenceDate of REFERENCE_DATES) {
@@ -231,6 +267,22 @@ describe.each(DIALECTS)('moving a SQLite database with booking dump and booking 
       expect(stored.length).toBeGreaterThanOrEqual(4);
       expect(document.blocks.map((b) => b.id)).toEqual(stored.map((b) => b.id));
       expect(document.stayRules).toHaveLength(6);
+      // Prices move as the API shows them: the demo's price list, and the two made above of each organization.
+      const priceRecords = await source.db.kysely.selectFrom('price_records').select('id').orderBy('id').execute();
+      const dumpedPrices = [
+        ...document.ageGroups,
+        ...document.priceComponents,
+        ...document.supplements,
+        ...document.discounts,
+      ];
+      expect(dumpedPrices.map((r) => r.id).sort((a, b) => (a as number) - (b as number))).toEqual(
+        priceRecords.map((r) => r.id),
+      );
+      expect(document.supplements.filter((s) => s.description === 'Sauna')).toHaveLength(2);
+      if (kind === 'demo') {
+        expect(document.organizations.map((o) => o.currency)).toEqual(['EUR', 'EUR', 'USD']);
+        expect(document.priceComponents.length).toBeGreaterThan(50);
+      }
       // Hashes only: no secret a caller sends appears anywhere in the dump.
       const text = readFileSync(file, 'utf8');
       for (const caller of callers)
@@ -273,6 +325,20 @@ describe.each(DIALECTS)('moving a SQLite database with booking dump and booking 
       }
       // The walk saw real answers: pages of items for the live credentials, 401s for the revoked one.
       expect(compared).toBeGreaterThan(200);
+      // …and quotes the same prices (SPEC §14): the demo's price list prices every accommodation.
+      // A key of the first organization alone: the quote finds the organization by the accommodation.
+      const reader = callers[1] as Caller;
+      const units = document.accommodations.filter((a) => a.organization === organizations[0] && a.active !== false);
+      for (const unit of units.slice(0, 5)) {
+        const url = `/api/quotes?accommodation=${unit.id}&dateFrom=${SUMMER_WEEK.dateFrom}&dateTo=${SUMMER_WEEK.dateTo}&adults=2`;
+        const original = await ask(before as FastifyInstance, reader, url);
+        const moved = await ask(after as FastifyInstance, reader, url);
+        expect(comparable(moved), url).toEqual(comparable(original));
+        expect(moved.statusCode, moved.body).toBe(200);
+        const { orderLinesTotal, currency } = moved.json() as { orderLinesTotal: string | null; currency: string };
+        if (kind === 'demo') expect(orderLinesTotal, url).toMatch(/^\d+\.\d\d$/);
+        expect(currency).toBe('EUR');
+      }
 
       // A file whose block holds a reservation's nights is refused, naming it, and nothing is stored.
       const held = document.reservations.find(
@@ -364,7 +430,7 @@ describe('booking dump', () => {
       const piped = await runCli(['dump', '-'], { DATABASE_URL: source.url });
       expect(piped.code).toBe(0);
       expect(piped.stderr).toMatch(
-        /^Dumped 2 organizations, \d+ accommodations, 50 reservations, 0 blocks, 0 stay rules, 0 credentials in/,
+        /^Dumped 2 organizations, \d+ accommodations, 50 reservations, 0 blocks, 0 stay rules, 6 age groups, 0 price components, 0 supplements, 0 discounts, 0 credentials in/,
       );
       const document = JSON.parse(piped.stdout) as Required<ImportDocument>;
       expect(document.reservations).toHaveLength(50);
@@ -374,6 +440,10 @@ describe('booking dump', () => {
         'reservations',
         'blocks',
         'stayRules',
+        'ageGroups',
+        'priceComponents',
+        'supplements',
+        'discounts',
         'credentials',
       ]);
     } finally {

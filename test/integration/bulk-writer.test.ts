@@ -14,7 +14,7 @@ import { useDatabase } from '../helpers/use-database.js';
  */
 
 const T = '2025-01-01T00:00:00Z';
-const organization = (id: number, name = `Organization ${id}`): BulkRow => [id, name, 'UTC', T, T];
+const organization = (id: number, name = `Organization ${id}`): BulkRow => [id, name, 'UTC', T, T, 'EUR'];
 const accommodation = (id: number, organizationId: number): BulkRow => [
   id,
   organizationId,

@@ -5,12 +5,20 @@ import type { Db } from '../../src/db/database.js';
 import { withWriteTransaction } from '../../src/db/write-transaction.js';
 import type {
   ImportAccommodation,
+  ImportAgeGroup,
   ImportBlock,
   ImportCredential,
+  ImportDiscount,
   ImportDocument,
+  ImportPriceComponent,
   ImportReservation,
   ImportStayRule,
+  ImportSupplement,
 } from '../../src/modules/data/import.schemas.js';
+import { DEFAULT_AGE_GROUPS } from '../../src/db/migrations/015_prices.js';
+import { type PriceRecordKind, toPriceRecord } from '../../src/modules/prices/price-records.js';
+import { priceRowsOf } from '../../src/modules/prices/prices.repository.js';
+import { createPriceRecord, updatePriceRecord } from '../../src/modules/prices/prices.service.js';
 import { dumpDatabase } from '../../src/modules/data/dump.service.js';
 import { createBlock, updateBlock } from '../../src/modules/blocks/blocks.service.js';
 import { listBlocks } from '../../src/modules/blocks/blocks.repository.js';
@@ -105,8 +113,55 @@ const stayRule = (overrides: Partial<ImportStayRule> = {}): ImportStayRule => ({
   ...overrides,
 });
 
+const ageGroup = (overrides: Partial<ImportAgeGroup> = {}): ImportAgeGroup => ({
+  id: 50,
+  organization: 1,
+  description: 'Guests',
+  minAge: 0,
+  maxAge: 120,
+  category: 'adult',
+  ...overrides,
+});
+
+const component = (overrides: Partial<ImportPriceComponent> = {}): ImportPriceComponent => ({
+  id: 60,
+  organization: 1,
+  type: 'chalet',
+  description: 'Rent',
+  kind: 'rent',
+  basis: 'night',
+  amount: '95.00',
+  dateFrom: '2025-01-01',
+  dateTo: '2025-12-31',
+  ...overrides,
+});
+
+const supplement = (overrides: Partial<ImportSupplement> = {}): ImportSupplement => ({
+  id: 70,
+  organization: 1,
+  description: 'Dog',
+  basis: 'night',
+  amount: '4.50',
+  maxQuantity: 2,
+  ...overrides,
+});
+
+const discount = (overrides: Partial<ImportDiscount> = {}): ImportDiscount => ({
+  id: 80,
+  organization: 1,
+  description: 'Long stay',
+  kind: 'long-stay',
+  percent: 10,
+  minNights: 14,
+  dateFrom: '2025-01-01',
+  dateTo: '2025-12-31',
+  ...overrides,
+});
+
 async function counts(db: Db) {
-  const count = async (table: 'organizations' | 'accommodations' | 'reservations' | 'blocks' | 'stay_rules') =>
+  const count = async (
+    table: 'organizations' | 'accommodations' | 'reservations' | 'blocks' | 'stay_rules' | 'price_records',
+  ) =>
     Number(
       (
         await db.kysely
@@ -121,6 +176,19 @@ async function counts(db: Db) {
     reservations: await count('reservations'),
     blocks: await count('blocks'),
     stayRules: await count('stay_rules'),
+    priceRecords: await count('price_records'),
+  };
+}
+
+/** Every price record of organizations 1 to 4 as the API shows them, by collection of the dump. */
+async function pricesOf(db: Db) {
+  const rows = await priceRowsOf(db.kysely, [1, 2, 3, 4]);
+  const of = (kind: PriceRecordKind) => rows.filter((r) => r.record === kind).map(toPriceRecord);
+  return {
+    ageGroups: of('age-group'),
+    priceComponents: of('component'),
+    supplements: of('supplement'),
+    discounts: of('discount'),
   };
 }
 
@@ -527,6 +595,68 @@ describe.each(DIALECTS)('booking import on %s', (dialect) => {
       },
       ['stayRules[1]'],
     ],
+    [
+      'an organization currency that is not ISO 4217',
+      { organizations: [{ id: 1, name: 'x', timezone: 'UTC', currency: 'eur' }] },
+      ['organizations[0].currency'],
+    ],
+    [
+      'a price component that ends before it starts, and one for an accommodation and a type at once',
+      {
+        ...twoOrganizations,
+        priceComponents: [component({ dateTo: '2024-12-31' }), component({ id: 61, kind: 'fee', accommodation: 12 })],
+      },
+      ['priceComponents[0].dateTo', 'priceComponents[1].type'],
+    ],
+    [
+      'a discount of more than two decimals, and an age group whose maxAge is below its minAge',
+      {
+        ...twoOrganizations,
+        ageGroups: [ageGroup({ maxAge: 0, minAge: 3 })],
+        discounts: [discount({ percent: 12.345 })],
+      },
+      ['ageGroups[0].maxAge', 'discounts[0].percent'],
+    ],
+    [
+      'a supplement of an unknown accommodation, and a discount of another organization’s',
+      {
+        ...twoOrganizations,
+        supplements: [supplement({ accommodation: 99 })],
+        discounts: [discount({ accommodation: 20 })],
+      },
+      ['supplements[0].accommodation', 'discounts[0].accommodation'],
+    ],
+    [
+      'a price record of an unknown organization',
+      { ...twoOrganizations, supplements: [supplement({ organization: 77 })] },
+      ['supplements[0].organization'],
+    ],
+    [
+      'one id in two price collections (they share one table)',
+      { ...twoOrganizations, ageGroups: [ageGroup({ id: 70 })], supplements: [supplement()] },
+      ['supplements[0].id'],
+    ],
+    [
+      'a price component counting an age group of another organization, and one no one has',
+      {
+        ...twoOrganizations,
+        ageGroups: [ageGroup({ organization: 2 })],
+        priceComponents: [component({ kind: 'tax', basis: 'person-night', ageGroups: [50, 51] })],
+      },
+      ['priceComponents[0].ageGroups'],
+    ],
+    [
+      'two rents of one scope and weekday set over one night',
+      {
+        ...twoOrganizations,
+        priceComponents: [
+          component(),
+          component({ id: 61, amount: '120.00', weekdays: [5, 6] }),
+          component({ id: 62, amount: '99.00', dateFrom: '2025-12-31', dateTo: '2026-03-31' }),
+        ],
+      },
+      ['priceComponents[2]'],
+    ],
   ])('refuses %s, naming the record, and writes nothing', async (_name, document, parameters) => {
     const error = await importError(used.db, document);
     expect(error.code).toBe('invalid-input');
@@ -537,6 +667,7 @@ describe.each(DIALECTS)('booking import on %s', (dialect) => {
       reservations: 0,
       blocks: 0,
       stayRules: 0,
+      priceRecords: 0,
     });
   });
 
@@ -846,6 +977,10 @@ describe.each(DIALECTS)('booking import on %s', (dialect) => {
       'reservations',
       'blocks',
       'stayRules',
+      'ageGroups',
+      'priceComponents',
+      'supplements',
+      'discounts',
       'credentials',
     ]);
     // Written as the API shows them.
@@ -892,6 +1027,149 @@ describe.each(DIALECTS)('booking import on %s', (dialect) => {
       createBlock(trx, made, 1, { accommodation: 11, dateFrom: '2025-09-01', dateTo: '2025-09-02', kind: 'closed' }),
     );
     expect(next.id).toBeGreaterThan(Math.max(...before.blocks.map((b) => b.id)));
+  });
+
+  it('gives back prices and currencies through booking dump and booking import: ids, fields, timestamps', async () => {
+    await importDocument(used.db, fixedClock(), {
+      ...twoOrganizations,
+      organizations: twoOrganizations.organizations?.map((o) => (o.id === 2 ? { ...o, currency: 'USD' } : o)),
+    });
+    // Made through the service, as the API makes them; some changed later, so that created and
+    // modified differ and the stored versions are past 1.
+    const made = fixedClock('2025-05-01T08:00:00Z');
+    const changed = fixedClock('2025-05-20T17:30:00Z');
+    const create = (kind: PriceRecordKind, organization: number, body: Record<string, unknown>) =>
+      withWriteTransaction(used.db, (trx) => createPriceRecord(trx, made, kind, organization, body));
+    const change = (kind: PriceRecordKind, organization: number, id: number, changes: Record<string, unknown>) =>
+      withWriteTransaction(used.db, (trx) => updatePriceRecord(trx, changed, kind, [organization], id, changes));
+    const adults = (await pricesOf(used.db)).ageGroups.find((g) => g.organization === 1 && g.description === 'Adults');
+    const teens = await create('age-group', 1, { description: 'Teens', minAge: 12, maxAge: 17, category: 'child' });
+    await change('age-group', 1, teens.id, { minAge: 13 });
+    const rent = await create('component', 1, component({ id: undefined, organization: undefined }));
+    await change('component', 1, rent.id, { amount: '97.00' });
+    await create(
+      'component',
+      1,
+      component({ id: undefined, organization: undefined, amount: '120.50', weekdays: [5, 6] }),
+    );
+    await create('component', 1, {
+      description: 'Tourist tax "Veluwe"\n😀',
+      kind: 'tax',
+      basis: 'person-night',
+      amount: '1.95',
+      dateFrom: '2025-01-01',
+      dateTo: '2025-12-31',
+      ageGroups: [adults?.id, teens.id],
+      maxNights: 14,
+    });
+    await create('component', 2, component({ id: undefined, organization: undefined, type: null, accommodation: 20 }));
+    await create('supplement', 1, supplement({ id: undefined, organization: undefined }));
+    await create('supplement', 1, {
+      accommodation: 12,
+      description: 'Booking fee',
+      basis: 'stay',
+      amount: '15.00',
+      required: true,
+    });
+    await create('discount', 1, discount({ id: undefined, organization: undefined }));
+    const early = await create('discount', 2, {
+      type: 'room',
+      description: 'Early bird',
+      kind: 'early-booking',
+      percent: 12.5,
+      minDaysBeforeArrival: 90,
+      dateFrom: '2025-01-01',
+      dateTo: '2026-12-31',
+    });
+    await change('discount', 2, early.id, { maxDaysBeforeArrival: 300 });
+    const before = await pricesOf(used.db);
+    // The defaults of three organizations and the teens; four components, two supplements, two discounts.
+    expect(Object.values(before).map((records) => records.length)).toEqual([10, 4, 2, 2]);
+
+    const dumped = await dumpText(used.db);
+    const document = JSON.parse(dumped) as Required<ImportDocument>;
+    expect(document.organizations.map((o) => o.currency)).toEqual(['EUR', 'USD', 'EUR']);
+    // Written as the API shows them.
+    const { ageGroups, priceComponents, supplements, discounts } = document;
+    expect({ ageGroups, priceComponents, supplements, discounts }).toEqual(before);
+
+    await emptyDatabase(used.db);
+    const report = await importDocument(used.db, fixedClock(), document);
+    expect(report).toMatchObject({ ageGroups: 10, priceComponents: 4, supplements: 2, discounts: 2 });
+    // The file's age groups are the organizations' own: no defaults beside them.
+    expect(await pricesOf(used.db)).toEqual(before);
+    expect(await dumpText(used.db)).toBe(dumped);
+
+    // Importing it again, or without its ids (records are then known by what they say), changes
+    // nothing; an organization the file gives no currency keeps its own.
+    const stored = await used.db.kysely.selectFrom('price_records').selectAll().orderBy('id').execute();
+    await importDocument(used.db, fixedClock(), document);
+    const withoutIds = <T extends { id?: number }>(records: T[]) => records.map(({ id: _, ...r }) => r);
+    await importDocument(used.db, fixedClock(), {
+      organizations: document.organizations.map(({ currency: _, ...o }) => o),
+      ageGroups: withoutIds(ageGroups),
+      priceComponents: withoutIds(priceComponents),
+      supplements: withoutIds(supplements),
+      discounts: withoutIds(discounts),
+    });
+    expect(await used.db.kysely.selectFrom('price_records').selectAll().orderBy('id').execute()).toEqual(stored);
+    expect(await dumpText(used.db)).toBe(dumped);
+
+    // A changed record is updated in place, at its next version; new ids start above the stored ones.
+    await importDocument(used.db, fixedClock('2025-06-01T00:00:00Z'), {
+      supplements: [{ ...(supplements[0] as ImportSupplement), amount: '5.00', modified: undefined }],
+    });
+    const [dog] = (await pricesOf(used.db)).supplements;
+    expect(dog).toEqual({ ...supplements[0], amount: '5.00', modified: '2025-06-01T00:00:00Z' });
+    const row = await used.db.kysely
+      .selectFrom('price_records')
+      .select('version')
+      .where('id', '=', dog?.id as number)
+      .executeTakeFirstOrThrow();
+    expect(row.version).toBe(2);
+    const next = await create('supplement', 1, { description: 'Bed linen', basis: 'person-stay', amount: '12.50' });
+    expect(next.id).toBeGreaterThan(Math.max(...stored.map((r) => r.id)));
+  });
+
+  it("gives a new organization the three default age groups, and one whose file brings age groups only the file's", async () => {
+    await importDocument(used.db, fixedClock(), {
+      ...twoOrganizations,
+      ageGroups: [ageGroup(), ageGroup({ id: 51, description: 'Babies', minAge: 0, maxAge: 1, category: 'baby' })],
+      // Counting an age group of the same file.
+      priceComponents: [component({ id: 60, kind: 'tax', basis: 'person-night', amount: '1.50', ageGroups: [50] })],
+    });
+    const groups = async (organization: number) =>
+      (await pricesOf(used.db)).ageGroups
+        .filter((g) => g.organization === organization)
+        .map(({ description, minAge, maxAge, category }) => ({ description, minAge, maxAge, category }));
+    expect(await groups(1)).toEqual([
+      { description: 'Guests', minAge: 0, maxAge: 120, category: 'adult' },
+      { description: 'Babies', minAge: 0, maxAge: 1, category: 'baby' },
+    ]);
+    expect(await groups(2)).toEqual(DEFAULT_AGE_GROUPS);
+    expect(await groups(3)).toEqual(DEFAULT_AGE_GROUPS);
+    const stored = await used.db.kysely.selectFrom('price_records').selectAll().orderBy('id').execute();
+    // The defaults take ids above the file's.
+    expect(stored.map((r) => r.id)).toEqual([50, 51, 60, 61, 62, 63, 64, 65, 66]);
+
+    // A file of the defaults without ids is the stored defaults, not three more.
+    await importDocument(used.db, fixedClock(), {
+      ageGroups: DEFAULT_AGE_GROUPS.map((g) => ({ ...g, organization: 2 })),
+    });
+    expect(await used.db.kysely.selectFrom('price_records').selectAll().orderBy('id').execute()).toEqual(stored);
+
+    // A later file's new organization gets them too, and the API's next record an id of its own.
+    await importDocument(used.db, fixedClock(), { organizations: [{ id: 4, name: 'New', timezone: 'UTC' }] });
+    expect(await groups(4)).toEqual(DEFAULT_AGE_GROUPS);
+    const made = await withWriteTransaction(used.db, (trx) =>
+      createPriceRecord(trx, fixedClock(), 'age-group', 4, {
+        description: 'Seniors',
+        minAge: 65,
+        maxAge: 120,
+        category: 'adult',
+      }),
+    );
+    expect(made.id).toBe(70);
   });
 
   it('refuses blocks over held nights, naming what holds them, and writes nothing', async () => {

@@ -17,7 +17,7 @@ import { describeRequiring, postgresServer } from '../helpers/requirements.js';
  */
 
 const T = '2025-01-01T00:00:00Z';
-const organization = (id: number, name = `Organization ${id}`): BulkRow => [id, name, 'UTC', T, T];
+const organization = (id: number, name = `Organization ${id}`): BulkRow => [id, name, 'UTC', T, T, 'EUR'];
 const accommodation = (id: number): BulkRow => [id, 1, `Unit ${id}`, 'chalet', 4, 2, true, T, T, 1];
 const reservation = (
   id: number,

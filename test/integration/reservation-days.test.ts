@@ -95,8 +95,8 @@ describe.each(DIALECTS)('reservation days on %s', (dialect) => {
   beforeAll(async () => {
     await withBulkWriter(used.db, async (writer) => {
       await writer.upsert('organizations', [
-        [1, 'One', 'UTC', T, T],
-        [2, 'Two', 'Europe/Amsterdam', T, T],
+        [1, 'One', 'UTC', T, T, 'EUR'],
+        [2, 'Two', 'Europe/Amsterdam', T, T, 'EUR'],
       ]);
       await writer.upsert(
         'accommodations',

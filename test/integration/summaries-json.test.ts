@@ -152,7 +152,9 @@ describe.each(DIALECTS)('summaries serialized by the database, on %s', (dialect)
     (dialect === 'sqlite' ? value?.replace(/\.\d+Z$/, 'Z') : value) as T;
   beforeAll(async () => {
     route = await routeSerializer();
-    await withBulkWriter(used.db, (writer) => writer.upsert('organizations', [[1, 'One', 'Europe/Amsterdam', T, T]]));
+    await withBulkWriter(used.db, (writer) =>
+      writer.upsert('organizations', [[1, 'One', 'Europe/Amsterdam', T, T, 'EUR']]),
+    );
   });
   afterAll(() => route?.close());
 

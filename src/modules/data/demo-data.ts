@@ -1,21 +1,27 @@
 import { addDays, daysBetween, formatTimestamp } from '../../shared/dates.js';
+import { DEFAULT_AGE_GROUPS } from '../../db/migrations/015_prices.js';
 import { formatAmount } from '../../shared/money.js';
 import { SeededRandom } from '../../shared/random.js';
 import type { ReservationStatus } from '../reservations/reservation-status.js';
 import { holdsNights } from '../reservations/state-machine.js';
 import type {
   ImportAccommodation,
+  ImportAgeGroup,
   ImportBlock,
+  ImportDiscount,
   ImportDocument,
   ImportOrganization,
+  ImportPriceComponent,
   ImportReservation,
+  ImportSupplement,
   RecordsDocument,
 } from './import.schemas.js';
 
 /**
  * A realistic demo data set: a holiday park, a city hotel and a small rental agency in different
  * time zones, two years of stays around `today` with seasons, weekends, lead times, cancellations
- * and every status. Deterministic for a given `today`.
+ * and every status, and a price list (SPEC §14) that prices every stay the demo could sell.
+ * Deterministic for a given `today`.
  */
 
 interface UnitKind {
@@ -35,6 +41,8 @@ interface OrganizationPlan {
   /** Probability that a free night starts a stay, by season: [low, shoulder, high]. */
   demand: readonly [number, number, number];
   channels: readonly (readonly [string, number])[];
+  /** Per adult and night, in minor units of `currency`. */
+  touristTax: number;
 }
 
 const FIRST_NAMES = [
@@ -167,6 +175,7 @@ function plans(): OrganizationPlan[] {
         },
       ],
       demand: [0.08, 0.2, 0.55],
+      touristTax: 235,
       channels: [
         ['website', 50],
         ['booking.com', 20],
@@ -208,6 +217,7 @@ function plans(): OrganizationPlan[] {
         },
       ],
       demand: [0.3, 0.45, 0.6],
+      touristTax: 400,
       channels: [
         ['booking.com', 45],
         ['expedia', 20],
@@ -251,6 +261,7 @@ function plans(): OrganizationPlan[] {
         },
       ],
       demand: [0.02, 0.1, 0.4],
+      touristTax: 300,
       channels: [
         ['website', 40],
         ['airbnb', 35],
@@ -293,10 +304,10 @@ function statusFor(random: SeededRandom, dateFrom: string, dateTo: string, today
       ]);
 }
 
-export function generateDemoData(
-  today: string,
-  seed = 20250417,
-): RecordsDocument & Required<Pick<ImportDocument, 'blocks'>> {
+export type DemoDocument = RecordsDocument &
+  Required<Pick<ImportDocument, 'blocks' | 'ageGroups' | 'priceComponents' | 'supplements' | 'discounts'>>;
+
+export function generateDemoData(today: string, seed = 20250417): DemoDocument {
   const random = new SeededRandom(seed);
   const start = addDays(today, -365);
   const end = addDays(today, 365);
@@ -308,7 +319,7 @@ export function generateDemoData(
   let reservationId = 0;
 
   for (const plan of plans()) {
-    organizations.push(plan.organization);
+    organizations.push({ ...plan.organization, currency: plan.currency });
     let sequence = 0;
     for (const kind of plan.kinds) {
       for (let n = 1; n <= kind.count; n++) {
@@ -386,7 +397,114 @@ export function generateDemoData(
       }
     }
   }
-  return { organizations, accommodations, reservations, blocks: demoBlocks(accommodations, reservations, today, seed) };
+  return {
+    organizations,
+    accommodations,
+    reservations,
+    blocks: demoBlocks(accommodations, reservations, today, seed),
+    ...demoPrices(plans(), start, today),
+  };
+}
+
+/** Minor units rounded to a whole unit of the currency, as a price list shows them. */
+const wholeUnits = (minor: number) => Math.round(minor / 100) * 100;
+
+/**
+ * Each organization's price list (SPEC §14), from no random stream (the stays and blocks are the
+ * same as before prices existed): its three age groups; per accommodation type a rent for the low
+ * and the high season (July and August, the demo's peak), a weekend rent for Friday and Saturday
+ * nights that beats it, and a final cleaning per stay; a tourist tax per adult and night for at most
+ * 14 nights; four supplements and three discounts. Rents run from the first of January before the
+ * first arrival to the summer after the last night of a stay the demo could sell (arriving up to two
+ * years ahead, 28 nights long), so that every night of every stay it holds or sells has its rent.
+ */
+function demoPrices(
+  organizationPlans: readonly OrganizationPlan[],
+  firstArrival: string,
+  today: string,
+): Pick<DemoDocument, 'ageGroups' | 'priceComponents' | 'supplements' | 'discounts'> {
+  const ageGroups: ImportAgeGroup[] = [];
+  const priceComponents: ImportPriceComponent[] = [];
+  const supplements: ImportSupplement[] = [];
+  const discounts: ImportDiscount[] = [];
+  const firstYear = Number(firstArrival.slice(0, 4));
+  // The last night of the longest stay (28 nights) arriving two years after today.
+  const lastYear = Number(addDays(today, 730 + 27).slice(0, 4));
+  const always = { dateFrom: `${firstYear}-01-01`, dateTo: `${lastYear}-12-31` };
+  const money = (minor: number) => formatAmount(minor);
+  // One range of ids for the four kinds: they share one table.
+  let id = 0;
+  for (const plan of organizationPlans) {
+    const { id: organization, created } = plan.organization;
+    const stamps = { organization, created, modified: created };
+    let adults = 0;
+    for (const group of DEFAULT_AGE_GROUPS) {
+      ageGroups.push({ id: ++id, ...stamps, ...group });
+      if (group.category === 'adult') adults = id;
+    }
+    // A type's price is that of its first kind (the hotel's family rooms are rooms too).
+    const types = new Map<string, number>();
+    for (const kind of plan.kinds) if (!types.has(kind.type)) types.set(kind.type, kind.nightly);
+    for (const [type, nightly] of types) {
+      const rent = (description: string, amount: number, dateFrom: string, dateTo: string, weekend: boolean) =>
+        priceComponents.push({
+          id: ++id,
+          ...stamps,
+          type,
+          description,
+          kind: 'rent',
+          basis: 'night',
+          amount: money(wholeUnits(weekend ? amount * 1.15 : amount)),
+          dateFrom,
+          dateTo,
+          ...(weekend ? { weekdays: [5, 6] } : {}),
+        });
+      for (const weekend of [false, true]) {
+        const name = weekend ? 'Weekend night' : 'Night';
+        // The demo stays' own factors for the low and the high season. A low season runs from
+        // September to June: one rent per season, as few as a quote has to look through.
+        const low = nightly * 0.9;
+        rent(`${name}, low season`, low, `${firstYear}-01-01`, `${firstYear}-06-30`, weekend);
+        for (let year = firstYear; year <= lastYear; year++) {
+          rent(`${name}, high season`, nightly * 1.35, `${year}-07-01`, `${year}-08-31`, weekend);
+          rent(`${name}, low season`, low, `${year}-09-01`, `${year + 1}-06-30`, weekend);
+        }
+      }
+      priceComponents.push({
+        id: ++id,
+        ...stamps,
+        type,
+        description: 'Final cleaning',
+        kind: 'fee',
+        basis: 'stay',
+        amount: money(wholeUnits(nightly * 0.6)),
+        ...always,
+      });
+    }
+    priceComponents.push({
+      id: ++id,
+      ...stamps,
+      description: 'Tourist tax',
+      kind: 'tax',
+      basis: 'person-night',
+      amount: money(plan.touristTax),
+      ageGroups: [adults],
+      maxNights: 14,
+      ...always,
+    });
+    const supplement = (description: string, basis: ImportSupplement['basis'], amount: number, extra = {}) =>
+      supplements.push({ id: ++id, ...stamps, description, basis, amount: money(amount), ...extra });
+    supplement('Booking fee', 'stay', 1500, { required: true });
+    supplement('Bed linen', 'person-stay', 1250);
+    supplement('Dog', 'night', 450, { maxQuantity: 2 });
+    supplement('Baby cot', 'stay', 750);
+    const discount = (description: string, kind: ImportDiscount['kind'], percent: number, extra: object) =>
+      discounts.push({ id: ++id, ...stamps, description, kind, percent, ...always, ...extra });
+    discount('Long stay', 'long-stay', 10, { minNights: 14 });
+    discount('Early booking', 'early-booking', 5, { minDaysBeforeArrival: 90 });
+    discount('Last minute', 'last-minute', 15, { maxDaysBeforeArrival: 7 });
+  }
+  return { ageGroups, priceComponents, supplements, discounts };
 }
 
 /**

@@ -5,6 +5,7 @@ import { formatAmount } from '../../shared/money.js';
 import { toAccommodation } from '../accommodations/accommodations.repository.js';
 import { toStayRuleRecord } from '../availability/stay-rules.repository.js';
 import { toBlock } from '../blocks/blocks.repository.js';
+import { type PriceRecordKind, toPriceRecord } from '../prices/price-records.js';
 import { organizationsByCredential } from '../credentials/credentials.repository.js';
 import type {
   ImportAccommodation,
@@ -54,7 +55,17 @@ function rowsAfter<T extends Table>(conn: Conn, table: T, after: number) {
 
 const readOrganizations: ReadBatch<ImportOrganization> = async (conn, after) => {
   const rows = await rowsAfter(conn, 'organizations', after);
-  return { records: rows.map(({ id, name, timezone, created, modified }) => ({ id, name, timezone, created, modified })), last: lastId(rows) };
+  return {
+    records: rows.map(({ id, name, timezone, currency, created, modified }) => ({
+      id,
+      name,
+      timezone,
+      currency,
+      created,
+      modified,
+    })),
+    last: lastId(rows),
+  };
 };
 
 const readAccommodations: ReadBatch<ImportAccommodation> = async (conn, after) => {
@@ -100,6 +111,21 @@ const readStayRules: ReadBatch<ImportStayRule> = async (conn, after) => {
   return { records: rows.map(toStayRuleRecord), last: lastId(rows) };
 };
 
+/** Price records of one kind as the API shows them (SPEC §14): each kind is a collection of its own. */
+function readPriceRecords(kind: PriceRecordKind): ReadBatch<unknown> {
+  return async (conn, after) => {
+    const rows = await conn
+      .selectFrom('price_records')
+      .selectAll()
+      .where('record', '=', kind)
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(DUMP_BATCH_ROWS)
+      .execute();
+    return { records: rows.map(toPriceRecord), last: lastId(rows) };
+  };
+}
+
 const readCredentials: ReadBatch<ImportCredential> = async (conn, after) => {
   const rows = await rowsAfter(conn, 'credentials', after);
   const organizations = await organizationsByCredential(
@@ -134,6 +160,11 @@ const COLLECTIONS: readonly [Collection, ReadBatch<unknown>][] = [
   ['reservations', readReservations],
   ['blocks', readBlocks],
   ['stayRules', readStayRules],
+  // Age groups before the components that count them.
+  ['ageGroups', readPriceRecords('age-group')],
+  ['priceComponents', readPriceRecords('component')],
+  ['supplements', readPriceRecords('supplement')],
+  ['discounts', readPriceRecords('discount')],
   ['credentials', readCredentials],
 ];
 
@@ -168,6 +199,10 @@ export async function dumpDatabase(db: Db, write: (text: string) => Promise<void
     reservations: 0,
     blocks: 0,
     stayRules: 0,
+    ageGroups: 0,
+    priceComponents: 0,
+    supplements: 0,
+    discounts: 0,
     credentials: 0,
   };
   let transaction = db.kysely.transaction();

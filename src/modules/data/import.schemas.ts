@@ -1,4 +1,4 @@
-import { type Static, Type } from 'typebox';
+import { type Static, type TProperties, Type } from 'typebox';
 import { TITLE_MAX, UNIT_TYPE_MAX } from '../accommodations/accommodations.schemas.js';
 import { ReservationStatusSchema } from '../reservations/reservation-status.js';
 import { CalendarDate, Currency, Money, RecordId, YEAR_PATTERN, inputText, int32 } from '../../shared/schemas.js';
@@ -8,6 +8,7 @@ import { PASSWORD_HASH_PATTERN } from '../credentials/password.js';
 import { KEY_HASH_PATTERN, KEY_PREFIX_PATTERN } from '../credentials/api-key.js';
 import { BLOCK_KINDS, CreateBlockBody } from '../blocks/blocks.schemas.js';
 import { CreateStayRuleBody } from '../availability/stay-rules.schemas.js';
+import { AgeGroupKind, DiscountKind, PriceComponentKind, SupplementKind } from '../prices/prices.schemas.js';
 
 /**
  * The document `booking import` reads: SPEC §2 field names (§13 for blocks and stay rules). Ids, statuses and
@@ -27,6 +28,8 @@ export const ImportOrganization = Type.Object(
     id: Type.Optional(Id),
     name: inputText({ minLength: 1, maxLength: TITLE_MAX }),
     timezone: inputText({ minLength: 1, maxLength: 64 }),
+    /** Every amount of its prices is in it (SPEC §14): EUR for a new organization without one. */
+    currency: Type.Optional(Currency),
     created: Type.Optional(TimestampText),
     modified: Type.Optional(TimestampText),
   },
@@ -106,6 +109,30 @@ export const ImportStayRule = Type.Object(
 );
 
 /**
+ * A price record (SPEC §14) as the API shows it and `booking dump` writes it: the fields a POST of
+ * its kind takes (prices.schemas.ts), with its id, organization and timestamps. Age groups, price
+ * components, supplements and discount specifications share one table, so their ids are one range.
+ */
+function importPriceRecord<P extends TProperties>(properties: P) {
+  // A file names every record's organization: it has no caller whose organization it could take.
+  const { organization: _, ...fields } = properties;
+  return Type.Object(
+    {
+      id: Type.Optional(Id),
+      ...fields,
+      organization: Id,
+      created: Type.Optional(TimestampText),
+      modified: Type.Optional(TimestampText),
+    },
+    strict,
+  );
+}
+export const ImportAgeGroup = importPriceRecord(AgeGroupKind.create.properties);
+export const ImportPriceComponent = importPriceRecord(PriceComponentKind.create.properties);
+export const ImportSupplement = importPriceRecord(SupplementKind.create.properties);
+export const ImportDiscount = importPriceRecord(DiscountKind.create.properties);
+
+/**
  * A credential as `booking dump` writes it: hashes only, since no secret is stored in clear. An
  * API key has `keyPrefix` and `keyHash`; a Basic credential `username` and `passwordHash` (the
  * pairing is checked beside the other rules a schema cannot state).
@@ -133,6 +160,10 @@ const organizations = Type.Optional(Type.Array(ImportOrganization));
 const accommodations = Type.Optional(Type.Array(ImportAccommodation));
 const blocks = Type.Optional(Type.Array(ImportBlock));
 const stayRules = Type.Optional(Type.Array(ImportStayRule));
+const ageGroups = Type.Optional(Type.Array(ImportAgeGroup));
+const priceComponents = Type.Optional(Type.Array(ImportPriceComponent));
+const supplements = Type.Optional(Type.Array(ImportSupplement));
+const discounts = Type.Optional(Type.Array(ImportDiscount));
 const credentials = Type.Optional(Type.Array(ImportCredential));
 
 /** In the order `booking dump` writes it: what is referred to before what refers to it. */
@@ -143,6 +174,10 @@ export const ImportDocument = Type.Object(
     reservations: Type.Optional(Type.Array(ImportReservation)),
     blocks,
     stayRules,
+    ageGroups,
+    priceComponents,
+    supplements,
+    discounts,
     credentials,
   },
   strict,
@@ -153,7 +188,7 @@ export const ImportDocument = Type.Object(
  * it stands, and the many reservations one by one (import.fast-check.ts).
  */
 export const ImportDocumentFrame = Type.Object(
-  { organizations, accommodations, blocks, stayRules, credentials },
+  { organizations, accommodations, blocks, stayRules, ageGroups, priceComponents, supplements, discounts, credentials },
   strict,
 );
 
@@ -162,6 +197,10 @@ export type ImportAccommodation = Static<typeof ImportAccommodation>;
 export type ImportReservation = Static<typeof ImportReservation>;
 export type ImportBlock = Static<typeof ImportBlock>;
 export type ImportStayRule = Static<typeof ImportStayRule>;
+export type ImportAgeGroup = Static<typeof ImportAgeGroup>;
+export type ImportPriceComponent = Static<typeof ImportPriceComponent>;
+export type ImportSupplement = Static<typeof ImportSupplement>;
+export type ImportDiscount = Static<typeof ImportDiscount>;
 export type ImportCredential = Static<typeof ImportCredential>;
 export type ImportDocument = Static<typeof ImportDocument>;
 /** A data set of records, as the demo and test generators build them (no blocks, rules or credentials). */

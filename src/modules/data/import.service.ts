@@ -1,4 +1,3 @@
-import { addDefaultAgeGroups } from '../prices/prices.repository.js';
 import { rowsByIds } from '../../db/owned-rows.js';
 import { Compile } from 'typebox/compile';
 import {
@@ -34,7 +33,19 @@ import {
   toSummary,
 } from '../reservations/reservations.repository.js';
 import { credentialsByIdentifier, replaceCredentialBindings } from '../credentials/credentials.repository.js';
-import type { BlockRow, StayRuleRow } from '../../db/schema.js';
+import type { BlockRow, PriceRecordRow, StayRuleRow } from '../../db/schema.js';
+import { conflictingRent, priceRecordProblems, type RentScope } from '../prices/price-checks.js';
+import {
+  columnsOf,
+  PRICE_DEFAULTS,
+  PRICE_KINDS,
+  type PriceRecord,
+  type PriceRecordKind,
+  termsJson,
+  toPriceRecord,
+} from '../prices/price-records.js';
+import { currenciesOf, defaultAgeGroupRows, priceRowsOf } from '../prices/prices.repository.js';
+import { MAX_PRICE_RECORDS } from '../prices/prices.schemas.js';
 import { blocksOfAccommodations, toBlock } from '../blocks/blocks.repository.js';
 import { conflictingRule, type StayRule, stayRuleOf } from '../availability/stay-rules.js';
 import {
@@ -48,13 +59,17 @@ import { stayRuleProblems } from '../availability/stay-rules.service.js';
 import { SCOPES } from '../credentials/credentials.service.js';
 import { passwordHashProblem } from '../credentials/password.js';
 import {
+  type ImportAgeGroup,
   type ImportBlock,
   type ImportCredential,
+  type ImportDiscount,
   ImportDocument,
   ImportDocumentFrame,
   type ImportOrganization,
+  type ImportPriceComponent,
   ImportReservation,
   type ImportStayRule,
+  type ImportSupplement,
 } from './import.schemas.js';
 import { dayNumber, isPlainReservation, validAmountToMinor } from './import.fast-check.js';
 
@@ -64,6 +79,10 @@ export interface ImportReport {
   reservations: number;
   blocks: number;
   stayRules: number;
+  ageGroups: number;
+  priceComponents: number;
+  supplements: number;
+  discounts: number;
   credentials: number;
 }
 
@@ -143,6 +162,10 @@ const TIMESTAMP_FIELDS: Readonly<Record<keyof FullDocument, readonly string[]>> 
   reservations: ['created', 'modified', 'cancelled'],
   blocks: ['created', 'modified'],
   stayRules: ['created', 'modified'],
+  ageGroups: ['created', 'modified'],
+  priceComponents: ['created', 'modified'],
+  supplements: ['created', 'modified'],
+  discounts: ['created', 'modified'],
   credentials: ['created', 'lastUsed', 'revoked'],
 };
 const TIMESTAMP_RANGE = 'must be an instant from 0001-01-01T00:00:00Z to 9999-12-31T23:59:59Z';
@@ -215,7 +238,52 @@ function recordErrors(doc: FullDocument): ParameterError[] {
     for (const problem of stayRuleProblems(stayRuleOf(rule, 0)))
       errors.push({ ...problem, parameter: `stayRules[${i}].${problem.parameter}` });
   });
+  // The four price collections share one table, so one range of ids.
+  const priceIds = new Map<number, string>();
+  for (const price of filePriceRecords(doc)) {
+    const { id } = price.record;
+    if (id !== undefined) {
+      const other = priceIds.get(id);
+      if (other !== undefined) errors.push({ parameter: `${price.name}.id`, message: `repeats the id of ${other}` });
+      else priceIds.set(id, price.name);
+    }
+    for (const problem of priceRecordProblems(price.kind, price.fields))
+      errors.push({ ...problem, parameter: `${price.name}.${problem.parameter}` });
+  }
   return errors;
+}
+
+/** The document's collections of price records (SPEC §14), in its order, with the kind each holds. */
+const PRICE_COLLECTIONS = [
+  ['ageGroups', 'age-group'],
+  ['priceComponents', 'component'],
+  ['supplements', 'supplement'],
+  ['discounts', 'discount'],
+] as const satisfies readonly (readonly [keyof FullDocument, PriceRecordKind])[];
+
+type ImportPriceRecord = ImportAgeGroup | ImportPriceComponent | ImportSupplement | ImportDiscount;
+
+/** A price record of the file, and what names it in an error. */
+interface FilePriceRecord {
+  collection: (typeof PRICE_COLLECTIONS)[number][0];
+  kind: PriceRecordKind;
+  /** `supplements[2]` */
+  name: string;
+  record: ImportPriceRecord;
+  /** Its fields as the API's checks read them: the defaults of those it leaves out filled in. */
+  fields: Record<string, unknown>;
+}
+
+function filePriceRecords(doc: FullDocument): FilePriceRecord[] {
+  return PRICE_COLLECTIONS.flatMap(([collection, kind]) =>
+    (doc[collection] as readonly ImportPriceRecord[]).map((record, i) => ({
+      collection,
+      kind,
+      name: `${collection}[${i}]`,
+      record,
+      fields: { ...PRICE_DEFAULTS[kind], ...record },
+    })),
+  );
 }
 
 /** Each type carries its own identifier and hash and not the other's; no two share an identifier. */
@@ -269,6 +337,7 @@ async function referenceErrors(trx: Conn, doc: FullDocument): Promise<ParameterE
   const referencedOrganizations = [
     ...new Set([
       ...[...doc.accommodations, ...doc.reservations, ...doc.blocks, ...doc.stayRules].map((r) => r.organization),
+      ...filePriceRecords(doc).map((p) => p.record.organization),
       ...doc.credentials.flatMap((c) => c.organizations),
     ]),
   ].filter((id) => !fileOrganizations.has(id));
@@ -282,6 +351,7 @@ async function referenceErrors(trx: Conn, doc: FullDocument): Promise<ParameterE
       ...doc.reservations.map(accommodationIdOf),
       ...doc.blocks.map((b) => b.accommodation),
       ...doc.stayRules.flatMap((r) => r.accommodation ?? []),
+      ...filePriceRecords(doc).flatMap((p) => ('accommodation' in p.record ? (p.record.accommodation ?? []) : [])),
     ]),
   ].filter((id) => !accommodationOrganization.has(id));
   const storedOwners = await accommodationOwners(trx, [
@@ -340,6 +410,10 @@ async function referenceErrors(trx: Conn, doc: FullDocument): Promise<ParameterE
   checkOwned('reservations', doc.reservations, (i) => accommodationIdOf(doc.reservations[i] as ImportReservation));
   checkOwned('blocks', doc.blocks, (i) => (doc.blocks[i] as ImportBlock).accommodation);
   checkOwned('stayRules', doc.stayRules, (i) => (doc.stayRules[i] as ImportStayRule).accommodation ?? null);
+  for (const [collection] of PRICE_COLLECTIONS) {
+    const records = doc[collection] as readonly (ImportPriceRecord & { accommodation?: number | null })[];
+    checkOwned(collection, records, (i) => records[i]?.accommodation ?? null);
+  }
   return errors;
 }
 
@@ -556,6 +630,113 @@ function stayRuleConflicts(
   return errors;
 }
 
+/** A price record as stored, less its id and timestamps: what makes one without an id the same as a stored one. */
+const priceContent = (organization: number, kind: PriceRecordKind, fields: Record<string, unknown>) =>
+  JSON.stringify([organization, kind, columnsOf(fields), termsJson(kind, fields)]);
+
+/**
+ * The stored price record each of the file's replaces: the one of its id, or, without an id, a
+ * stored record of its organization and kind that says exactly the same (so importing a file again,
+ * or the three default age groups, changes nothing).
+ */
+function storedPriceIds(prices: readonly FilePriceRecord[], stored: readonly PriceRecordRow[]): (number | undefined)[] {
+  const named = new Set(prices.flatMap((p) => p.record.id ?? []));
+  const byContent = new Map<string, number>();
+  for (const row of stored) {
+    if (!named.has(row.id)) byContent.set(priceContent(row.organization_id, row.record, toPriceRecord(row)), row.id);
+  }
+  return prices.map((p) => {
+    if (p.record.id !== undefined) return p.record.id;
+    const key = priceContent(p.record.organization, p.kind, p.fields);
+    const id = byContent.get(key);
+    byContent.delete(key);
+    return id;
+  });
+}
+
+/** A file record whose id is a stored record of another kind: one id is one record, of one kind. */
+function otherKindErrors(
+  prices: readonly FilePriceRecord[],
+  ids: readonly (number | undefined)[],
+  stored: ReadonlyMap<number, PriceRecordRow>,
+): ParameterError[] {
+  return prices.flatMap((p, i) => {
+    const row = stored.get(ids[i] ?? 0);
+    return row === undefined || row.record === p.kind
+      ? []
+      : [{ parameter: `${p.name}.id`, message: `is the id of stored ${PRICE_KINDS[row.record].noun} ${row.id}` }];
+  });
+}
+
+/**
+ * Price records as the API keeps them (SPEC §14), checked on what the load leaves (the file's beside
+ * the stored ones it does not replace), per organization: no two rents of one scope and weekday set
+ * over one night, every age group a component counts is one of the organization's, and at most
+ * MAX_PRICE_RECORDS of each kind.
+ */
+function priceConflicts(
+  prices: readonly FilePriceRecord[],
+  ids: readonly (number | undefined)[],
+  stored: readonly PriceRecordRow[],
+): ParameterError[] {
+  const errors: ParameterError[] = [];
+  const replaced = new Set(ids.flatMap((id) => id ?? []));
+  const labels = new Map<RentScope, string>();
+  const kept = new Map<number, { kind: PriceRecordKind; record: PriceRecord }[]>();
+  const keptOf = (organization: number) => {
+    let list = kept.get(organization);
+    if (!list) kept.set(organization, (list = []));
+    return list;
+  };
+  for (const row of stored) {
+    if (replaced.has(row.id)) continue;
+    const record = toPriceRecord(row);
+    labels.set(record, `${PRICE_KINDS[row.record].noun} ${row.id}`);
+    keptOf(row.organization_id).push({ kind: row.record, record });
+  }
+  // A record new to the database has no id yet: one that no stored record has, for the comparison.
+  const files = prices.map((p, i) => ({ ...p, record: { ...p.fields, id: ids[i] ?? -1 - i } as PriceRecord }));
+  for (const p of files) {
+    const others = keptOf(p.record.organization);
+    if (p.kind === 'component') {
+      const conflict = conflictingRent(
+        others.filter((o) => o.kind === 'component').map((o) => o.record),
+        p.record,
+      );
+      if (conflict)
+        errors.push({
+          parameter: p.name,
+          message: `is a rent of the same scope and weekdays as ${labels.get(conflict) ?? 'another one'} for a night of its period`,
+        });
+    }
+    labels.set(p.record, p.name);
+    others.push({ kind: p.kind, record: p.record });
+  }
+  for (const p of files) {
+    if (!Array.isArray(p.record.ageGroups)) continue;
+    const groups = new Set(
+      (kept.get(p.record.organization) ?? []).flatMap((o) => (o.kind === 'age-group' ? [o.record.id] : [])),
+    );
+    const unknown = (p.record.ageGroups as number[]).filter((g) => !groups.has(g));
+    if (unknown.length > 0)
+      errors.push({
+        parameter: `${p.name}.ageGroups`,
+        message: `no age group specification ${unknown.join(', ')} in organization ${p.record.organization}`,
+      });
+  }
+  for (const [organization, list] of kept) {
+    for (const [collection, kind] of PRICE_COLLECTIONS) {
+      const count = list.filter((o) => o.kind === kind).length;
+      if (count > MAX_PRICE_RECORDS)
+        errors.push({
+          parameter: collection,
+          message: `organization ${organization} would keep ${count} ${PRICE_KINDS[kind].noun}s, more than ${MAX_PRICE_RECORDS}`,
+        });
+    }
+  }
+  return errors;
+}
+
 /** A stored record (by id) that the file would move to another organization (`movedMessage`). */
 function movedRecords(
   collection: string,
@@ -616,6 +797,10 @@ export async function importDocument(db: Db, clock: Clock, input: unknown): Prom
     reservations: parsed.reservations ?? [],
     blocks: parsed.blocks ?? [],
     stayRules: parsed.stayRules ?? [],
+    ageGroups: parsed.ageGroups ?? [],
+    priceComponents: parsed.priceComponents ?? [],
+    supplements: parsed.supplements ?? [],
+    discounts: parsed.discounts ?? [],
     credentials: parsed.credentials ?? [],
   };
   const errors = recordErrors(doc);
@@ -640,9 +825,20 @@ export async function importDocument(db: Db, clock: Clock, input: unknown): Prom
     const rulesOfOrganizations = await stayRuleRowsOf(trx, [...new Set(doc.stayRules.map((r) => r.organization))]);
     const ruleIds = storedRuleIds(doc.stayRules, rulesOfOrganizations);
     const storedRules = await rowsByIds(trx, 'stay_rules', ruleIds.flatMap((id) => id ?? []));
+    const prices = filePriceRecords(doc);
+    const pricesOfOrganizations = await priceRowsOf(trx, [...new Set(prices.map((p) => p.record.organization))]);
+    const priceIds = storedPriceIds(prices, pricesOfOrganizations);
+    const storedPrices = await rowsByIds(trx, 'price_records', priceIds.flatMap((id) => id ?? []));
     const movedErrors = [
       ...movedRecords('blocks', 'block', doc.blocks, blockIds, storedBlocks),
       ...movedRecords('stayRules', 'stay rule', doc.stayRules, ruleIds, storedRules),
+      ...PRICE_COLLECTIONS.flatMap(([collection, kind]) => {
+        const indexes = prices.flatMap((p, i) => (p.collection === collection ? [i] : []));
+        const records = indexes.map((i) => (prices[i] as FilePriceRecord).record);
+        const ids = indexes.map((i) => priceIds[i]);
+        return movedRecords(collection, PRICE_KINDS[kind].noun, records, ids, storedPrices);
+      }),
+      ...otherKindErrors(prices, priceIds, storedPrices),
     ];
     if (movedErrors.length > 0) fail(movedErrors);
     const overlapErrors = [
@@ -654,6 +850,7 @@ export async function importDocument(db: Db, clock: Clock, input: unknown): Prom
         storedBlocks: blocksNearby,
       })),
       ...stayRuleConflicts(doc.stayRules, ruleIds, rulesOfOrganizations),
+      ...priceConflicts(prices, priceIds, pricesOfOrganizations),
     ];
     if (overlapErrors.length > 0) fail(overlapErrors);
 
@@ -667,6 +864,10 @@ export async function importDocument(db: Db, clock: Clock, input: unknown): Prom
       reservations: await firstFreeId('reservations', doc.reservations),
       blocks: await firstFreeId('blocks', doc.blocks),
       stayRules: await firstFreeId('stay_rules', doc.stayRules),
+      priceRecords: await firstFreeId(
+        'price_records',
+        prices.map((p) => p.record),
+      ),
     };
 
     if (doc.reservations.length >= DEFER_INDEXES_FROM_ROWS) {
@@ -674,16 +875,18 @@ export async function importDocument(db: Db, clock: Clock, input: unknown): Prom
       // Each reservation the file creates or changes records an event.
       await writer.deferIndexes('events');
     }
+    // A stored organization that its file gives no currency keeps its own: every price of it is in it.
+    const currencies = await currenciesOf(
+      trx,
+      doc.organizations.flatMap((o) => (o.currency === undefined ? (o.id ?? []) : [])),
+    );
     const organizationRows = doc.organizations.map((o: ImportOrganization): BulkRow => {
       const created = timestamp(o.created) ?? now;
-      return [o.id ?? nextId.organizations++, o.name, o.timezone, created, timestamp(o.modified) ?? now];
+      const id = o.id ?? nextId.organizations++;
+      const currency = o.currency ?? currencies.get(id) ?? 'EUR';
+      return [id, o.name, o.timezone, created, timestamp(o.modified) ?? now, currency];
     });
     await writer.upsert('organizations', organizationRows);
-    await addDefaultAgeGroups(
-      trx,
-      organizationRows.map(([id]) => id as number),
-      now,
-    );
     // Each record that the file creates or changes records its event; one it leaves as it is, none.
     const clockNow = clock();
     const occurred = formatTimestamp(clockNow);
@@ -938,6 +1141,37 @@ export async function importDocument(db: Db, clock: Clock, input: unknown): Prom
     });
     await writer.upsert('stay_rules', ruleRows);
 
+    // Price records record no events (the API's do not). The file's age groups come first: an
+    // organization of the file that still has none afterwards gets the three defaults (SPEC §14).
+    const priceRows: BulkRow[] = [];
+    prices.forEach((p, i) => {
+      const id = priceIds[i] ?? nextId.priceRecords++;
+      const storedRow = storedPrices.get(id);
+      const row: PriceRecordRow = {
+        id,
+        organization_id: p.record.organization,
+        record: p.kind,
+        ...columnsOf(p.fields),
+        terms: termsJson(p.kind, p.fields),
+        created: timestamp(p.record.created) ?? storedRow?.created ?? now,
+        modified: timestamp(p.record.modified) ?? now,
+        version: (storedRow?.version ?? 0) + 1,
+      };
+      if (storedRow && changedFields(toPriceRecord(storedRow), toPriceRecord(row)).length === 0) return;
+      priceRows.push(BULK_PRICE_COLUMNS.map((column) => row[column]));
+    });
+    await writer.upsert('price_records', priceRows);
+    const defaults = await defaultAgeGroupRows(
+      trx,
+      organizationRows.map(([id]) => id as number),
+      now,
+      () => nextId.priceRecords++,
+    );
+    await writer.upsert(
+      'price_records',
+      defaults.map((row) => BULK_PRICE_COLUMNS.map((column) => row[column])),
+    );
+
     await storeOrganizationCounters(trx, moved);
     await importCredentials(trx, writer, doc.credentials, now);
   });
@@ -947,13 +1181,18 @@ export async function importDocument(db: Db, clock: Clock, input: unknown): Prom
     reservations: doc.reservations.length,
     blocks: doc.blocks.length,
     stayRules: doc.stayRules.length,
+    ageGroups: doc.ageGroups.length,
+    priceComponents: doc.priceComponents.length,
+    supplements: doc.supplements.length,
+    discounts: doc.discounts.length,
     credentials: doc.credentials.length,
   };
 }
 
-/** Rows of blocks and stay rules in the bulk writer's column order. */
+/** Rows of blocks, stay rules and price records in the bulk writer's column order. */
 const BULK_BLOCK_COLUMNS = BULK_COLUMNS.blocks.map((c) => c.name);
 const BULK_STAY_RULE_COLUMNS = BULK_COLUMNS.stay_rules.map((c) => c.name);
+const BULK_PRICE_COLUMNS = BULK_COLUMNS.price_records.map((c) => c.name);
 
 /**
  * Credentials arrive with their hashes (SPEC §8, `booking dump`), so each keeps working as it did.

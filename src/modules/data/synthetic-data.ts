@@ -1,4 +1,5 @@
-import { type BulkRow, DEFER_INDEXES_FROM_ROWS, withBulkWriter } from '../../db/bulk-writer.js';
+import { BULK_COLUMNS, type BulkRow, DEFER_INDEXES_FROM_ROWS, withBulkWriter } from '../../db/bulk-writer.js';
+import { defaultAgeGroupRows } from '../prices/prices.repository.js';
 import type { Db } from '../../db/database.js';
 import { addDays, createTimestampFormatter } from '../../shared/dates.js';
 import { SeededRandom } from '../../shared/random.js';
@@ -48,7 +49,7 @@ export async function seedSynthetic(db: Db, options: SyntheticOptions): Promise<
   const created = stamp(BASE_CREATED_MS);
   let accommodationCount = 0;
 
-  await withBulkWriter(db, async (writer) => {
+  await withBulkWriter(db, async (writer, trx) => {
     const firstOrganization = (await writer.maxId('organizations')) + 1;
     let nextAccommodation = (await writer.maxId('accommodations')) + 1;
     let nextReservation = (await writer.maxId('reservations')) + 1;
@@ -62,7 +63,21 @@ export async function seedSynthetic(db: Db, options: SyntheticOptions): Promise<
         TIME_ZONES[i % TIME_ZONES.length],
         created,
         created,
+        'EUR',
       ]),
+    );
+    // Every organization starts with Adults, Children and Babies (SPEC §14), so its searches and
+    // quotes can count a party.
+    let nextPriceRecord = (await writer.maxId('price_records')) + 1;
+    const ageGroups = await defaultAgeGroupRows(
+      trx,
+      shares.map((_, i) => firstOrganization + i),
+      created,
+      () => nextPriceRecord++,
+    );
+    await writer.upsert(
+      'price_records',
+      ageGroups.map((row) => BULK_COLUMNS.price_records.map((c) => row[c.name])),
     );
 
     let batch: BulkRow[] = [];

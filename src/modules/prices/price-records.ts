@@ -66,6 +66,11 @@ export const PRICE_KINDS: Record<PriceRecordKind, KindDefinition> = {
   },
 };
 
+/** Defaults of fields a POST (or a `booking import` file) may leave out (prices.schemas.ts `defaulted`). */
+export const PRICE_DEFAULTS: Partial<Record<PriceRecordKind, Record<string, unknown>>> = {
+  supplement: { required: false, maxQuantity: 1 },
+};
+
 /** Record fields kept as columns, by the column that keeps them. */
 const COLUMNS = {
   accommodation: 'accommodation_id',

@@ -52,12 +52,29 @@ export async function deletePriceRow(conn: Conn, id: number): Promise<void> {
   await conn.deleteFrom('price_records').where('id', '=', id).execute();
 }
 
+/** The stored currencies of these organizations, by id (`booking import` keeps one its file leaves out). */
+export async function currenciesOf(conn: Conn, organizationIds: readonly number[]): Promise<Map<number, string>> {
+  if (organizationIds.length === 0) return new Map();
+  const rows = await conn
+    .selectFrom('organizations')
+    .select(['id', 'currency'])
+    .where('id', 'in', [...organizationIds])
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.currency]));
+}
+
 /**
- * Every organization starts with Adults, Children and Babies (SPEC §14): given to those of these
- * that have no age group yet (a new organization, or one whose file brought none).
+ * Every organization starts with Adults, Children and Babies (SPEC §14): the rows that give them to
+ * those of these that have no age group yet (a new organization, or one whose file brought none).
+ * Ids come from `nextId`: the bulk loads that write them give explicit ids to every row they write.
  */
-export async function addDefaultAgeGroups(conn: Conn, organizationIds: readonly number[], now: string): Promise<void> {
-  if (organizationIds.length === 0) return;
+export async function defaultAgeGroupRows(
+  conn: Conn,
+  organizationIds: readonly number[],
+  now: string,
+  nextId: () => number,
+): Promise<PriceRecordRow[]> {
+  if (organizationIds.length === 0) return [];
   const having = new Set(
     (
       await conn
@@ -69,17 +86,22 @@ export async function addDefaultAgeGroups(conn: Conn, organizationIds: readonly 
         .execute()
     ).map((r) => r.organization_id),
   );
-  const rows = organizationIds
+  return organizationIds
     .filter((id) => !having.has(id))
     .flatMap((organization_id) =>
       DEFAULT_AGE_GROUPS.map(({ description, ...terms }) => ({
+        id: nextId(),
         organization_id,
         record: 'age-group' as const,
+        accommodation_id: null,
+        type: null,
         description,
+        date_from: null,
+        date_to: null,
         terms: JSON.stringify(terms),
         created: now,
         modified: now,
+        version: 1,
       })),
     );
-  if (rows.length > 0) await conn.insertInto('price_records').values(rows).execute();
 }

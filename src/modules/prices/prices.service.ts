@@ -14,6 +14,7 @@ import { lockRecordForChange, type VersionedRead } from '../organizations/organi
 import { conflictingRent, priceRecordProblems } from './price-checks.js';
 import {
   columnsOf,
+  PRICE_DEFAULTS,
   PRICE_KINDS,
   type PriceRecord,
   type PriceRecordKind,
@@ -129,9 +130,6 @@ function kindOf(record: Fields): PriceRecordKind {
   return 'component';
 }
 
-/** Defaults of fields a POST may leave out (prices.schemas.ts `defaulted`). */
-const DEFAULTS: Partial<Record<PriceRecordKind, Fields>> = { supplement: { required: false, maxQuantity: 1 } };
-
 export async function createPriceRecord(
   trx: Conn,
   clock: Clock,
@@ -141,7 +139,7 @@ export async function createPriceRecord(
 ): Promise<PriceRecord> {
   await lockOrganization(trx, organizationId);
   const { organization: _organization, ...fields } = body;
-  const record = { ...DEFAULTS[kind], ...fields, id: 0 };
+  const record = { ...PRICE_DEFAULTS[kind], ...fields, id: 0 };
   await checkRecord(trx, kind, organizationId, record);
   const now = formatTimestamp(clock());
   const row = await insertPriceRow(trx, {
