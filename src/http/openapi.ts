@@ -9,8 +9,6 @@ import { BlockSchema } from '../modules/blocks/blocks.schemas.js';
 import { AgeGroupKind, DiscountKind, PriceComponentKind, SupplementKind } from '../modules/prices/prices.schemas.js';
 import { OrderLineSchema, QuotationSchema, QuoteSchema } from '../modules/prices/quotes.schemas.js';
 import { EventSchema } from '../modules/events/events.schemas.js';
-import { PRICE_KINDS } from '../modules/prices/price-records.js';
-import { QuotationSchema, QuoteSchema } from '../modules/prices/quotes.schemas.js';
 import { CreatedReservationSchema, ReservationSummarySchema } from '../modules/reservations/reservations.schemas.js';
 import {
   DeliveryAttemptSchema,
@@ -48,10 +46,6 @@ const NAMED_SCHEMAS = [
   QuotationSchema,
   GridSchema,
   SearchResultSchema,
-  // The four price records of SPEC §14, which their routes refer to by $id.
-  ...Object.values(PRICE_KINDS).map((kind) => kind.schemas.record),
-  QuoteSchema,
-  QuotationSchema,
   EventSchema,
   PingEventSchema,
   WebhookEndpointSchema,
