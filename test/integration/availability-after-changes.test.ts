@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DIALECTS, emptyDatabase } from '../helpers/databases.js';
 import { apiKeyFor, fixedClock, load, twoOrganizations } from '../helpers/fixtures.js';
@@ -5,9 +6,9 @@ import { useApp } from '../helpers/use-database.js';
 
 /**
  * SPEC §13: the search and the grid are exact after every write. A process keeps each organization's
- * active accommodations and stay rules under its change counter (availability.service.ts), so each
- * test reads first (the process then keeps them), changes an accommodation, a rule or a block
- * through the API, and reads again.
+ * active accommodations, stay rules and prices under its change counter (availability.service.ts),
+ * so each test reads first (the process then keeps them), changes an accommodation, a rule or a
+ * block through the API, and reads again.
  */
 
 const SEARCH = '/api/availability/search?organization=1&dateFrom=2025-07-10&dateTo=2025-07-15&adults=2';
@@ -16,23 +17,46 @@ const GRID = '/api/availability?organization=1&dateFrom=2025-07-01&dateTo=2025-0
 interface Result {
   accommodation: { id: number; type: string; maxPersons: number };
   reasons: string[];
+  orderLinesTotal: string | null;
 }
 
 describe.each(DIALECTS)('availability after changes, on %s', (dialect) => {
   const used = useApp(dialect, { app: { clock: fixedClock() } });
   let admin: string;
 
-  beforeEach(async () => {
-    await emptyDatabase(used.db);
-    await load(used.db, twoOrganizations);
-    admin = await apiKeyFor(used.db, { organizations: [1], scope: 'admin' });
-  });
-
   const send = async (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown) => {
     const response = await used.app.inject({ method, url, payload: body as never, headers: { 'x-api-key': admin } });
     expect(response.statusCode, response.body).toBeLessThan(300);
     return response.json();
   };
+
+  let round = 0;
+  beforeEach(async () => {
+    await emptyDatabase(used.db);
+    await load(used.db, twoOrganizations);
+    // The process's caches outlive a test and are kept under each organization's change counter,
+    // which an emptied database starts again: every test's organizations count on from their own number.
+    await used.db.kysely
+      .updateTable('organizations')
+      .set({ version: sql`version + ${++round * 100_000}` })
+      .execute();
+    admin = await apiKeyFor(used.db, { organizations: [1], scope: 'admin' });
+    // Every night of July has a rent (SPEC §14): the park's own, and the chalets' of their own.
+    const rent = { organization: 1, description: 'Rent', kind: 'rent', basis: 'night' };
+    await send('POST', '/api/accommodation_price_components', {
+      ...rent,
+      amount: '100.00',
+      dateFrom: '2025-07-01',
+      dateTo: '2025-07-31',
+    });
+    await send('POST', '/api/accommodation_price_components', {
+      ...rent,
+      type: 'chalet',
+      amount: '120.00',
+      dateFrom: '2025-07-01',
+      dateTo: '2025-07-31',
+    });
+  });
   const search = async () =>
     Object.fromEntries(((await send('GET', SEARCH)) as Result[]).map((r) => [r.accommodation.id, r]));
   const grid = async () =>
@@ -47,6 +71,16 @@ describe.each(DIALECTS)('availability after changes, on %s', (dialect) => {
     expect((await search())[12]).toMatchObject({
       accommodation: { type: 'lodge', maxPersons: 1 },
       reasons: ['capacity'],
+    });
+    // Five nights: the pitch at the park's rent, the chalet at the chalets'.
+    expect((await search())[11]).toMatchObject({ reasons: [], orderLinesTotal: '500.00' });
+    expect((await search())[10]).toMatchObject({ reasons: [], orderLinesTotal: '600.00' });
+    // A lodge again that two may share: now at the park's rent, no longer the chalets'.
+    await send('PATCH', '/api/accommodations/12', { maxPersons: 2 });
+    expect((await search())[12]).toMatchObject({
+      accommodation: { type: 'lodge' },
+      reasons: [],
+      orderLinesTotal: '500.00',
     });
     await send('PATCH', '/api/accommodations/10', { active: false });
     expect(Object.keys(await search())).toEqual(['11', '12']);

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { sql } from 'kysely';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DIALECTS, emptyDatabase } from '../helpers/databases.js';
 import { apiKeyFor, fixedClock, load, twoOrganizations } from '../helpers/fixtures.js';
@@ -30,6 +31,16 @@ interface ModelAccommodation {
   maxPersons: number;
   active: boolean;
 }
+/** A nightly rent (SPEC §14), its amount in cents. */
+interface ModelRent {
+  id: number;
+  accommodation: number | null;
+  type: string | null;
+  weekdays: number[] | null;
+  cents: number;
+  dateFrom: string;
+  dateTo: string;
+}
 type Rule = Record<string, unknown> & {
   id: number;
   accommodation: number | null;
@@ -43,6 +54,31 @@ const addDays = (date: string, days: number) =>
 const nightsOf = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 86_400_000;
 const weekday = (date: string) => ((new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
 const byId = <T extends { id: number }>(a: T, b: T) => a.id - b.id;
+const euros = (cents: number) => (cents / 100).toFixed(2);
+
+/**
+ * The stay's rent as SPEC §14 words it, in cents: each night the rent valid on it of the accommodation,
+ * else of its type, else of the organization, one naming the night's weekday before one naming none;
+ * null when some night has none.
+ */
+function rentOracle(rents: ModelRent[], accommodation: ModelAccommodation, dateFrom: string, dateTo: string) {
+  let total = 0;
+  for (let night = dateFrom; night < dateTo; night = addDays(night, 1)) {
+    const valid = rents.filter(
+      (r) => r.dateFrom <= night && night <= r.dateTo && (r.weekdays === null || r.weekdays.includes(weekday(night))),
+    );
+    const deciding = [
+      (r: ModelRent) => r.accommodation === accommodation.id,
+      (r: ModelRent) => r.accommodation === null && r.type === accommodation.type,
+      (r: ModelRent) => r.accommodation === null && r.type === null,
+    ]
+      .map((scope) => valid.filter(scope).sort((a, b) => Number(a.weekdays === null) - Number(b.weekdays === null))[0])
+      .find((r) => r !== undefined);
+    if (!deciding) return null;
+    total += deciding.cents;
+  }
+  return total;
+}
 
 /** The grid as SPEC §13 words it, night by night. */
 function gridOracle(
@@ -102,6 +138,7 @@ function searchOracle(
   accommodations: ModelAccommodation[],
   holds: ModelHold[],
   rules: Rule[],
+  rents: ModelRent[],
   stay: { dateFrom: string; dateTo: string; adults: number; children: number },
   type?: string,
 ) {
@@ -141,16 +178,24 @@ function searchOracle(
       ] as const
     )
       .filter(([, broken]) => broken)
-      .map(([reason]) => reason);
+      .map((broken): string => broken[0]);
+    const rent = rentOracle(rents, a, stay.dateFrom, stay.dateTo);
+    if (rent === null) reasons.push('no-price');
+    const bookable = reasons.length === 0;
     return {
       accommodation: { id: a.id, title: a.title, type: a.type, maxPersons: a.maxPersons },
-      bookable: reasons.length === 0,
+      bookable,
       reasons,
-      orderLinesTotal: null,
-      currency: null,
+      orderLinesTotal: bookable ? euros(rent as number) : null,
+      currency: bookable ? 'EUR' : null,
+      rent,
     };
   });
-  return [...results.filter((r) => r.bookable), ...results.filter((r) => !r.bookable)];
+  // Bookable ones first, the cheapest first; then the rest; each by id (`shown` is).
+  return [
+    ...results.filter((r) => r.bookable).sort((x, y) => (x.rent as number) - (y.rent as number)),
+    ...results.filter((r) => !r.bookable),
+  ].map(({ rent: _, ...result }) => result);
 }
 
 const park = {
@@ -200,16 +245,48 @@ describe.each(DIALECTS)('availability on %s', (dialect) => {
   let writer: string;
   let admin: string;
 
+  const send = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown, key = writer) =>
+    used.app.inject({ method, url, payload: body as never, headers: { 'x-api-key': key } });
+  /** A nightly rent (SPEC §14) of the organization, its type or its accommodation. */
+  const rent = async (
+    organization: number,
+    body: {
+      amount: string;
+      dateFrom: string;
+      dateTo: string;
+      type?: string;
+      accommodation?: number;
+      weekdays?: readonly number[];
+    },
+    key = admin,
+  ) => {
+    const answer = await send(
+      'POST',
+      '/api/accommodation_price_components',
+      { organization, description: 'Rent', kind: 'rent', basis: 'night', ...body },
+      key,
+    );
+    expect(answer.statusCode, answer.body).toBe(201);
+    return answer.json() as { id: number };
+  };
+
+  let round = 0;
   beforeEach(async () => {
     now = NOW;
     await emptyDatabase(used.db);
     await load(used.db, park);
+    // The app's caches outlive a test and are kept under each organization's change counter, which
+    // an emptied database starts again: every test's organizations count on from a number of their own.
+    await used.db.kysely
+      .updateTable('organizations')
+      .set({ version: sql`version + ${++round * 100_000}` })
+      .execute();
     writer = await apiKeyFor(used.db, { organizations: [1], scope: 'write' });
     admin = await apiKeyFor(used.db, { organizations: [1], scope: 'admin' });
+    // Every night the examples ask for has a rent: the park's own, and the chalets' in July.
+    await rent(1, { amount: '80.00', dateFrom: '2025-06-01', dateTo: '2025-12-31' });
+    await rent(1, { type: 'chalet', amount: '95.50', dateFrom: '2025-07-01', dateTo: '2025-07-31' });
   });
-
-  const send = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown, key = writer) =>
-    used.app.inject({ method, url, payload: body as never, headers: { 'x-api-key': key } });
   const booking = (accommodation: number, dateFrom: string, dateTo: string, extra: Record<string, unknown> = {}) => ({
     accommodation,
     dateFrom,
@@ -313,13 +390,24 @@ describe.each(DIALECTS)('availability on %s', (dialect) => {
       [13, false, ['blocked', 'capacity']],
       [14, false, ['min-nights']],
     ]);
+    // Four July nights of the chalets' rent; the others are not bookable and carry no price.
     expect(search.json()[0]).toEqual({
       accommodation: { id: 12, title: 'Chalet 12', type: 'chalet', maxPersons: 6 },
       bookable: true,
       reasons: [],
-      orderLinesTotal: null,
-      currency: null,
+      orderLinesTotal: '382.00',
+      currency: 'EUR',
     });
+    expect(
+      search
+        .json()
+        .slice(1)
+        .map((r: { orderLinesTotal: unknown; currency: unknown }) => [r.orderLinesTotal, r.currency]),
+    ).toEqual([
+      [null, null],
+      [null, null],
+      [null, null],
+    ]);
     const errors = async (query: string) => (await send('GET', `/api/availability/search?${query}`)).json().errors;
     expect(await errors('dateFrom=2025-07-04&dateTo=2025-07-04&adults=1')).toEqual([
       { parameter: 'dateTo', message: 'must be after dateFrom' },
@@ -348,6 +436,8 @@ describe.each(DIALECTS)('availability on %s', (dialect) => {
       )[0]?.reasons;
     expect(await reasons(1, '2025-10-25', '2025-10-27', writer)).toEqual(['too-soon']);
     expect(await reasons(1, '2025-10-26', '2025-10-27', writer)).toEqual([]);
+    expect(await reasons(2, '2025-10-25', '2025-10-27', hotelKey)).toEqual(['no-price']);
+    await rent(2, { amount: '150.00', dateFrom: '2025-10-01', dateTo: '2025-12-31' }, hotelKey);
     expect(await reasons(2, '2025-10-25', '2025-10-27', hotelKey)).toEqual([]);
     // Two days ahead at least, in New York: the 27th is the first arrival day there (Monday).
     await send(
@@ -383,6 +473,25 @@ describe.each(DIALECTS)('availability on %s', (dialect) => {
     },
     { requiredKeys: [] },
   );
+  // Rents over the nights of 28 June … 4 August: every night a stay below may have (1 July … 2 August)
+  // and a few either side. The park's own mostly covers them all, sometimes not (no-price), rarely is
+  // not there at all; a weekend rent, the chalets' and the big chalet's own come and go.
+  const rentDay = fc.integer({ min: -3, max: 34 }).map((d) => addDays('2025-07-01', d));
+  const periodArb = fc.tuple(rentDay, rentDay).map(([a, b]) => (a < b ? [a, b] : [b, a]) as [string, string]);
+  const centsArb = fc.integer({ min: 1_000, max: 30_000 });
+  const rentArb = (period: fc.Arbitrary<[string, string]>) =>
+    fc.option(fc.record({ cents: centsArb, period }), { nil: undefined, freq: 3 });
+  const rentsArb = fc.record({
+    organization: rentArb(
+      fc.oneof(
+        { arbitrary: fc.constant(['2025-06-28', '2025-08-04'] as [string, string]), weight: 3 },
+        { arbitrary: periodArb, weight: 1 },
+      ),
+    ),
+    weekend: rentArb(periodArb),
+    chalet: rentArb(periodArb),
+    bigChalet: rentArb(periodArb),
+  });
   const opArb = fc.oneof(
     fc.record({
       op: fc.constant('book' as const),
@@ -409,6 +518,13 @@ describe.each(DIALECTS)('availability on %s', (dialect) => {
       onto: fc.option(fc.nat(), { nil: undefined }),
     }),
     fc.record({ op: fc.constant('toggle' as const) }),
+    // A rent's new amount, and sometimes its new period.
+    fc.record({
+      op: fc.constant('reprice' as const),
+      pick: fc.nat(),
+      cents: centsArb,
+      period: fc.option(periodArb, { nil: undefined }),
+    }),
   );
   const queryArb = fc.record({
     grid: fc.record({
@@ -427,152 +543,196 @@ describe.each(DIALECTS)('availability on %s', (dialect) => {
   let run = 0;
   it('after every write, the grid and the search equal a plain oracle over what the writes returned', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.tuple(opArb, queryArb), { minLength: 1, maxLength: 10 }), async (steps) => {
-        const { organization, accommodations, document } = ownPark(++run);
-        await load(used.db, document);
-        writer = await apiKeyFor(used.db, { organizations: [organization], scope: 'write' });
-        admin = await apiKeyFor(used.db, { organizations: [organization], scope: 'admin' });
-        const unit = (index: number) => accommodations[index]?.id as number;
-        const holds: ModelHold[] = [];
-        const rules: Rule[] = [];
-        let number = 0;
-        for (const [step, query] of steps) {
-          const { op } = step;
-          const accommodation = 'accommodation' in step ? unit(step.accommodation) : 0;
-          if (op === 'book' || op === 'block') {
-            const dateTo = addDays(step.stay.from, step.stay.nights);
-            const answer =
-              op === 'book'
-                ? await send(
-                    'POST',
-                    '/api/reservations',
-                    booking(accommodation, step.stay.from, dateTo, step.option ? { status: 'option' } : {}),
-                  )
-                : await send('POST', '/api/blocks', {
-                    accommodation: accommodation,
-                    dateFrom: step.stay.from,
-                    dateTo,
-                    kind: 'maintenance',
-                  });
-            const free = !holds.some(
-              (h) => h.accommodation === accommodation && h.dateFrom < dateTo && h.dateTo > step.stay.from,
-            );
-            const inactive = op === 'book' && !accommodations.find((a) => a.id === accommodation)?.active;
-            expect(answer.statusCode, answer.body).toBe(free && !inactive ? 201 : 409);
-            if (answer.statusCode === 201) {
-              holds.push({
-                kind: op === 'book' ? 'reservation' : 'block',
-                id: answer.json().id,
-                accommodation: accommodation,
-                dateFrom: step.stay.from,
-                dateTo,
-              });
-            }
-          } else if (op === 'cancel' || op === 'unblock') {
-            const kind = op === 'cancel' ? 'reservation' : 'block';
-            const ofKind = holds.filter((h) => h.kind === kind);
-            const hold = ofKind[step.pick % Math.max(1, ofKind.length)];
-            if (hold) {
-              const answer = await send('DELETE', `/api/${kind === 'block' ? 'blocks' : 'reservations'}/${hold.id}`);
-              expect(answer.statusCode).toBe(200);
-              holds.splice(holds.indexOf(hold), 1);
-            }
-          } else if (op === 'move-block') {
-            const blocks = holds.filter((h) => h.kind === 'block');
-            const hold = blocks[step.pick % Math.max(1, blocks.length)];
-            if (hold) {
+      fc.asyncProperty(
+        rentsArb,
+        fc.array(fc.tuple(opArb, queryArb), { minLength: 1, maxLength: 10 }),
+        async (prices, steps) => {
+          const { organization, accommodations, document } = ownPark(++run);
+          await load(used.db, document);
+          writer = await apiKeyFor(used.db, { organizations: [organization], scope: 'write' });
+          admin = await apiKeyFor(used.db, { organizations: [organization], scope: 'admin' });
+          const unit = (index: number) => accommodations[index]?.id as number;
+          const holds: ModelHold[] = [];
+          const rules: Rule[] = [];
+          const rents: ModelRent[] = [];
+          for (const [name, scope] of [
+            ['organization', { accommodation: null, type: null, weekdays: null }],
+            ['weekend', { accommodation: null, type: null, weekdays: [5, 6] }],
+            ['chalet', { accommodation: null, type: 'chalet', weekdays: null }],
+            ['bigChalet', { accommodation: unit(1), type: null, weekdays: null }],
+          ] as const) {
+            const chosen = prices[name];
+            if (!chosen) continue;
+            const [dateFrom, dateTo] = chosen.period;
+            const { id } = await rent(organization, {
+              ...(scope.accommodation === null ? {} : { accommodation: scope.accommodation }),
+              ...(scope.type === null ? {} : { type: scope.type }),
+              ...(scope.weekdays === null ? {} : { weekdays: scope.weekdays }),
+              amount: euros(chosen.cents),
+              dateFrom,
+              dateTo,
+            });
+            rents.push({
+              id,
+              ...scope,
+              weekdays: scope.weekdays && [...scope.weekdays],
+              cents: chosen.cents,
+              dateFrom,
+              dateTo,
+            });
+          }
+          let number = 0;
+          for (const [step, query] of steps) {
+            const { op } = step;
+            const accommodation = 'accommodation' in step ? unit(step.accommodation) : 0;
+            if (op === 'book' || op === 'block') {
               const dateTo = addDays(step.stay.from, step.stay.nights);
-              const answer = await send('PATCH', `/api/blocks/${hold.id}`, { dateFrom: step.stay.from, dateTo });
+              const answer =
+                op === 'book'
+                  ? await send(
+                      'POST',
+                      '/api/reservations',
+                      booking(accommodation, step.stay.from, dateTo, step.option ? { status: 'option' } : {}),
+                    )
+                  : await send('POST', '/api/blocks', {
+                      accommodation: accommodation,
+                      dateFrom: step.stay.from,
+                      dateTo,
+                      kind: 'maintenance',
+                    });
               const free = !holds.some(
-                (h) =>
-                  h !== hold &&
-                  h.accommodation === hold.accommodation &&
-                  h.dateFrom < dateTo &&
-                  h.dateTo > step.stay.from,
+                (h) => h.accommodation === accommodation && h.dateFrom < dateTo && h.dateTo > step.stay.from,
               );
-              expect(answer.statusCode, answer.body).toBe(free ? 200 : 409);
-              if (free) Object.assign(hold, { dateFrom: step.stay.from, dateTo });
+              const inactive = op === 'book' && !accommodations.find((a) => a.id === accommodation)?.active;
+              expect(answer.statusCode, answer.body).toBe(free && !inactive ? 201 : 409);
+              if (answer.statusCode === 201) {
+                holds.push({
+                  kind: op === 'book' ? 'reservation' : 'block',
+                  id: answer.json().id,
+                  accommodation: accommodation,
+                  dateFrom: step.stay.from,
+                  dateTo,
+                });
+              }
+            } else if (op === 'cancel' || op === 'unblock') {
+              const kind = op === 'cancel' ? 'reservation' : 'block';
+              const ofKind = holds.filter((h) => h.kind === kind);
+              const hold = ofKind[step.pick % Math.max(1, ofKind.length)];
+              if (hold) {
+                const answer = await send('DELETE', `/api/${kind === 'block' ? 'blocks' : 'reservations'}/${hold.id}`);
+                expect(answer.statusCode).toBe(200);
+                holds.splice(holds.indexOf(hold), 1);
+              }
+            } else if (op === 'move-block') {
+              const blocks = holds.filter((h) => h.kind === 'block');
+              const hold = blocks[step.pick % Math.max(1, blocks.length)];
+              if (hold) {
+                const dateTo = addDays(step.stay.from, step.stay.nights);
+                const answer = await send('PATCH', `/api/blocks/${hold.id}`, { dateFrom: step.stay.from, dateTo });
+                const free = !holds.some(
+                  (h) =>
+                    h !== hold &&
+                    h.accommodation === hold.accommodation &&
+                    h.dateFrom < dateTo &&
+                    h.dateTo > step.stay.from,
+                );
+                expect(answer.statusCode, answer.body).toBe(free ? 200 : 409);
+                if (free) Object.assign(hold, { dateFrom: step.stay.from, dateTo });
+              }
+            } else if (op === 'rule') {
+              const [a, b] = step.period;
+              const scope = {
+                accommodation: step.scope === 'accommodation' ? unit(step.rule.accommodation ?? 0) : null,
+                type: step.scope === 'type' ? (step.rule.type ?? 'chalet') : null,
+              };
+              const { accommodation: _a, type: _t, ...settings } = step.rule;
+              if (Object.keys(settings).length === 0) continue;
+              const body = { ...scope, dateFrom: a < b ? a : b, dateTo: a < b ? b : a, ...settings };
+              const answer = await send('POST', '/api/stay-rules', body, admin);
+              const record = answer.json();
+              if (answer.statusCode === 201) rules.push(record);
+              else {
+                expect([400, 409], answer.body).toContain(answer.statusCode);
+                // 400 only for a rule that contradicts itself.
+                if (answer.statusCode === 400) expect(record.errors[0].parameter).toMatch(/^max/);
+              }
+            } else if (op === 'unrule') {
+              const rule = rules[step.pick % Math.max(1, rules.length)];
+              if (rule) {
+                expect((await send('DELETE', `/api/stay-rules/${rule.id}`, undefined, admin)).statusCode).toBe(200);
+                rules.splice(rules.indexOf(rule), 1);
+              }
+            } else if (op === 'import') {
+              const target = step.onto === undefined ? undefined : holds[step.onto % Math.max(1, holds.length)];
+              const where = target ?? { accommodation, dateFrom: step.stay.from };
+              const dateTo = addDays(where.dateFrom, target ? 1 : step.stay.nights);
+              const reservationNumber = `IMP-${++number}`;
+              const imported = await load(
+                used.db,
+                {
+                  reservations: [
+                    { ...booking(where.accommodation, where.dateFrom, dateTo), organization, reservationNumber },
+                  ],
+                },
+                fixedClock(NOW),
+              ).then(
+                () => true,
+                () => false,
+              );
+              const free = !holds.some(
+                (h) => h.accommodation === where.accommodation && h.dateFrom < dateTo && h.dateTo > where.dateFrom,
+              );
+              expect(imported).toBe(free);
+              if (imported) {
+                const found = (await send('GET', `/api/reservations/search?q=${reservationNumber}`)).json();
+                holds.push({
+                  kind: 'reservation',
+                  id: found[0].id,
+                  accommodation: where.accommodation,
+                  dateFrom: where.dateFrom,
+                  dateTo,
+                });
+              }
+            } else if (op === 'reprice') {
+              const changed = rents[step.pick % Math.max(1, rents.length)];
+              if (changed) {
+                const [dateFrom, dateTo] = step.period ?? [changed.dateFrom, changed.dateTo];
+                const answer = await send(
+                  'PATCH',
+                  `/api/accommodation_price_components/${changed.id}`,
+                  { amount: euros(step.cents), ...(step.period ? { dateFrom, dateTo } : {}) },
+                  admin,
+                );
+                expect(answer.statusCode, answer.body).toBe(200);
+                Object.assign(changed, { cents: step.cents, dateFrom, dateTo });
+              }
+            } else {
+              const pitch = accommodations[2] as ModelAccommodation;
+              pitch.active = !pitch.active;
+              expect(
+                (await send('PATCH', `/api/accommodations/${pitch.id}`, { active: pitch.active })).statusCode,
+              ).toBe(200);
             }
-          } else if (op === 'rule') {
-            const [a, b] = step.period;
-            const scope = {
-              accommodation: step.scope === 'accommodation' ? unit(step.rule.accommodation ?? 0) : null,
-              type: step.scope === 'type' ? (step.rule.type ?? 'chalet') : null,
+
+            const { grid, search } = query;
+            const last = addDays(grid.from, grid.nights - 1);
+            const gridUrl = `/api/availability?dateFrom=${grid.from}&dateTo=${last}${grid.type ? `&type=${grid.type}` : ''}`;
+            expect((await send('GET', gridUrl)).json()).toEqual(
+              gridOracle(accommodations, holds, grid.from, last, grid.type),
+            );
+            const stay = {
+              dateFrom: search.stay.from,
+              dateTo: addDays(search.stay.from, search.stay.nights),
+              adults: search.adults,
+              children: search.children,
             };
-            const { accommodation: _a, type: _t, ...settings } = step.rule;
-            if (Object.keys(settings).length === 0) continue;
-            const body = { ...scope, dateFrom: a < b ? a : b, dateTo: a < b ? b : a, ...settings };
-            const answer = await send('POST', '/api/stay-rules', body, admin);
-            const record = answer.json();
-            if (answer.statusCode === 201) rules.push(record);
-            else {
-              expect([400, 409], answer.body).toContain(answer.statusCode);
-              // 400 only for a rule that contradicts itself.
-              if (answer.statusCode === 400) expect(record.errors[0].parameter).toMatch(/^max/);
-            }
-          } else if (op === 'unrule') {
-            const rule = rules[step.pick % Math.max(1, rules.length)];
-            if (rule) {
-              expect((await send('DELETE', `/api/stay-rules/${rule.id}`, undefined, admin)).statusCode).toBe(200);
-              rules.splice(rules.indexOf(rule), 1);
-            }
-          } else if (op === 'import') {
-            const target = step.onto === undefined ? undefined : holds[step.onto % Math.max(1, holds.length)];
-            const where = target ?? { accommodation, dateFrom: step.stay.from };
-            const dateTo = addDays(where.dateFrom, target ? 1 : step.stay.nights);
-            const reservationNumber = `IMP-${++number}`;
-            const imported = await load(
-              used.db,
-              {
-                reservations: [
-                  { ...booking(where.accommodation, where.dateFrom, dateTo), organization, reservationNumber },
-                ],
-              },
-              fixedClock(NOW),
-            ).then(
-              () => true,
-              () => false,
-            );
-            const free = !holds.some(
-              (h) => h.accommodation === where.accommodation && h.dateFrom < dateTo && h.dateTo > where.dateFrom,
-            );
-            expect(imported).toBe(free);
-            if (imported) {
-              const found = (await send('GET', `/api/reservations/search?q=${reservationNumber}`)).json();
-              holds.push({
-                kind: 'reservation',
-                id: found[0].id,
-                accommodation: where.accommodation,
-                dateFrom: where.dateFrom,
-                dateTo,
-              });
-            }
-          } else {
-            const pitch = accommodations[2] as ModelAccommodation;
-            pitch.active = !pitch.active;
-            expect((await send('PATCH', `/api/accommodations/${pitch.id}`, { active: pitch.active })).statusCode).toBe(
-              200,
+            const searchUrl = `/api/availability/search?dateFrom=${stay.dateFrom}&dateTo=${stay.dateTo}&adults=${stay.adults}&children=${stay.children}${search.type ? `&type=${search.type}` : ''}`;
+            expect((await send('GET', searchUrl)).json()).toEqual(
+              searchOracle(accommodations, holds, rules, rents, stay, search.type),
             );
           }
-
-          const { grid, search } = query;
-          const last = addDays(grid.from, grid.nights - 1);
-          const gridUrl = `/api/availability?dateFrom=${grid.from}&dateTo=${last}${grid.type ? `&type=${grid.type}` : ''}`;
-          expect((await send('GET', gridUrl)).json()).toEqual(
-            gridOracle(accommodations, holds, grid.from, last, grid.type),
-          );
-          const stay = {
-            dateFrom: search.stay.from,
-            dateTo: addDays(search.stay.from, search.stay.nights),
-            adults: search.adults,
-            children: search.children,
-          };
-          const searchUrl = `/api/availability/search?dateFrom=${stay.dateFrom}&dateTo=${stay.dateTo}&adults=${stay.adults}&children=${stay.children}${search.type ? `&type=${search.type}` : ''}`;
-          expect((await send('GET', searchUrl)).json()).toEqual(
-            searchOracle(accommodations, holds, rules, stay, search.type),
-          );
-        }
-      }),
+        },
+      ),
       { numRuns: 30 },
     );
   });
