@@ -154,26 +154,56 @@ export function isoWeekday(date: string): number {
   return day === 0 ? 7 : day;
 }
 
+/** The first and last arrival the booking window allows, counted from the organization's `today`. */
+export function bookingWindow(rules: EffectiveRules, today: string): { earliest: string; latest: string } {
+  return {
+    earliest: addDays(today, rules.minDaysBeforeArrival),
+    latest: rules.maxDaysBeforeArrival === undefined ? addYears(today, 2) : addDays(today, rules.maxDaysBeforeArrival),
+  };
+}
+
+/** A stay with what the rules ask of its dates worked out: the original's quotations ask 465 of them at once. */
+export interface StayFacts {
+  dateFrom: string;
+  dateTo: string;
+  nights: number;
+  arrivalWeekday: number;
+  departureWeekday: number;
+}
+
+/** Every rule the stay breaks, in the order of STAY_RULE_REASONS, without any date arithmetic. */
+export function breaksOf(
+  rules: EffectiveRules,
+  stay: StayFacts,
+  window: { earliest: string; latest: string },
+): StayRuleReason[] {
+  const broken: Record<StayRuleReason, boolean> = {
+    'min-nights': stay.nights < rules.minNights,
+    'max-nights': stay.nights > rules.maxNights,
+    'arrival-day': !rules.arrivalDays.includes(stay.arrivalWeekday),
+    'departure-day': !rules.departureDays.includes(stay.departureWeekday),
+    'closed-to-arrival': rules.closedToArrival.includes(stay.dateFrom),
+    'closed-to-departure': rules.closedToDeparture.includes(stay.dateTo),
+    'too-soon': stay.dateFrom < window.earliest,
+    'too-far': stay.dateFrom > window.latest,
+    'not-bookable': !rules.bookable,
+  };
+  return STAY_RULE_REASONS.filter((reason) => broken[reason]);
+}
+
 /**
  * Every rule the stay breaks, in the order of STAY_RULE_REASONS. `today` is the organization's
  * calendar date (the `…BeforeArrival` bounds count from it).
  */
 export function ruleBreaks(rules: EffectiveRules, stay: Stay, today: string): StayRuleReason[] {
-  const nights = daysBetween(stay.dateFrom, stay.dateTo);
-  const latestArrival =
-    rules.maxDaysBeforeArrival === undefined ? addYears(today, 2) : addDays(today, rules.maxDaysBeforeArrival);
-  const broken: Record<StayRuleReason, boolean> = {
-    'min-nights': nights < rules.minNights,
-    'max-nights': nights > rules.maxNights,
-    'arrival-day': !rules.arrivalDays.includes(isoWeekday(stay.dateFrom)),
-    'departure-day': !rules.departureDays.includes(isoWeekday(stay.dateTo)),
-    'closed-to-arrival': rules.closedToArrival.includes(stay.dateFrom),
-    'closed-to-departure': rules.closedToDeparture.includes(stay.dateTo),
-    'too-soon': stay.dateFrom < addDays(today, rules.minDaysBeforeArrival),
-    'too-far': stay.dateFrom > latestArrival,
-    'not-bookable': !rules.bookable,
+  const facts = {
+    dateFrom: stay.dateFrom,
+    dateTo: stay.dateTo,
+    nights: daysBetween(stay.dateFrom, stay.dateTo),
+    arrivalWeekday: isoWeekday(stay.dateFrom),
+    departureWeekday: isoWeekday(stay.dateTo),
   };
-  return STAY_RULE_REASONS.filter((reason) => broken[reason]);
+  return breaksOf(rules, facts, bookingWindow(rules, today));
 }
 
 /**

@@ -1,5 +1,7 @@
 import { addDays, daysBetween } from '../../shared/dates.js';
 import {
+  bookingWindow,
+  breaksOf,
   effectiveRules,
   isoWeekday,
   ruleBreaks,
@@ -146,8 +148,11 @@ function personsFor(ageGroups: readonly number[] | null | undefined, party: Read
 
 /** Percent (two decimals at most) of an amount, rounded half up to the minor unit, without a float. */
 export function percentOf(amount: number, percent: number): number {
-  const hundredths = BigInt(Math.round(percent * 100));
-  return Number((BigInt(amount) * hundredths + 5000n) / 10000n);
+  const hundredths = Math.round(percent * 100);
+  const scaled = amount * hundredths + 5000;
+  // Integers below 2^53 are exact, and so is dividing one by 10000 after taking its remainder away.
+  if (Number.isSafeInteger(scaled)) return (scaled - (scaled % 10000)) / 10000;
+  return Number((BigInt(amount) * BigInt(hundredths) + 5000n) / 10000n);
 }
 
 const line = (description: string, kind: LineKind, quantity: number, unitAmount: number): OrderLine => ({
@@ -260,15 +265,13 @@ function rentLines(deciders: readonly PriceComponent[], party: ReadonlyMap<numbe
 function componentLines(
   kind: 'fee' | 'tax',
   groups: ComponentGroups,
+  arrival: Arrival,
   nights: readonly PricedNight[],
   request: QuoteRequest,
 ): OrderLine[] {
   const lines: OrderLine[] = [];
   groups.descriptions.forEach((description, d) => {
-    const stayDecider = deciding(
-      (groups.perStay[d] ?? []).filter((c) => c.dateFrom <= request.dateFrom && request.dateFrom <= c.dateTo),
-      request.accommodation,
-    );
+    const stayDecider = arrival[kind][d];
     if (stayDecider) {
       const persons = stayDecider.basis === 'person-stay' ? personsFor(stayDecider.ageGroups, request.party) : 1;
       if (persons > 0) lines.push(line(description, kind, persons, stayDecider.amount));
@@ -332,8 +335,13 @@ function supplementLines(sheet: PriceSheet, request: QuoteRequest, nights: numbe
 }
 
 /** The single largest discount that applies to the stay, on this rent total: as a negative amount. */
-function discountLine(sheet: PriceSheet, request: QuoteRequest, nights: number, rent: number): OrderLine | undefined {
-  const daysBefore = daysBetween(request.today, request.dateFrom);
+function discountLine(
+  sheet: PriceSheet,
+  request: QuoteRequest,
+  daysBefore: number,
+  nights: number,
+  rent: number,
+): OrderLine | undefined {
   let best: { discount: Discount; amount: number } | undefined;
   for (const discount of sheet.discounts) {
     if (request.dateFrom < discount.dateFrom || request.dateFrom > discount.dateTo) continue;
@@ -348,8 +356,33 @@ function discountLine(sheet: PriceSheet, request: QuoteRequest, nights: number, 
   return best && best.amount > 0 ? line(best.discount.description, 'discount', 1, -best.amount) : undefined;
 }
 
+/** What an arrival day decides, the same for every length of stay: per-stay fees and taxes, days ahead. */
+interface Arrival {
+  fee: (PriceComponent | undefined)[];
+  tax: (PriceComponent | undefined)[];
+  daysBefore: number;
+}
+
+function arrivalOf(sheet: PriceSheet, request: Omit<QuoteRequest, 'dateTo'>): Arrival {
+  const decide = (candidates: readonly PriceComponent[]) =>
+    deciding(
+      candidates.filter((c) => c.dateFrom <= request.dateFrom && request.dateFrom <= c.dateTo),
+      request.accommodation,
+    );
+  return {
+    fee: sheet.fee.perStay.map(decide),
+    tax: sheet.tax.perStay.map(decide),
+    daysBefore: daysBetween(request.today, request.dateFrom),
+  };
+}
+
 /** The priced lines of a stay whose nights are priced (in order); undefined when a night has no rent. */
-function stayLines(sheet: PriceSheet, request: QuoteRequest, nights: readonly PricedNight[]): OrderLine[] | undefined {
+function stayLines(
+  sheet: PriceSheet,
+  arrival: Arrival,
+  request: QuoteRequest,
+  nights: readonly PricedNight[],
+): OrderLine[] | undefined {
   const rents: PriceComponent[] = [];
   for (const night of nights) {
     if (!night.rent) return undefined;
@@ -357,14 +390,14 @@ function stayLines(sheet: PriceSheet, request: QuoteRequest, nights: readonly Pr
   }
   const rentOrder = rentLines(rents, request.party);
   const rent = rentOrder.reduce((sum, l) => sum + l.amount, 0);
-  const discount = discountLine(sheet, request, nights.length, rent);
+  const discount = discountLine(sheet, request, arrival.daysBefore, nights.length, rent);
   return [
     ...rentOrder,
     ...(discount ? [discount] : []),
-    ...componentLines('fee', sheet.fee, nights, request),
+    ...componentLines('fee', sheet.fee, arrival, nights, request),
     ...supplementLines(sheet, request, nights.length, true),
     ...supplementLines(sheet, request, nights.length, false),
-    ...componentLines('tax', sheet.tax, nights, request),
+    ...componentLines('tax', sheet.tax, arrival, nights, request),
   ];
 }
 
@@ -392,7 +425,7 @@ export function quote(prices: Prices, rules: readonly StayRule[], request: Quote
     daysFrom(request.dateFrom, nightCount),
     isoWeekday(request.dateFrom),
   );
-  const orderLines = stayLines(sheet, request, nights);
+  const orderLines = stayLines(sheet, arrivalOf(sheet, request), request, nights);
   if (!orderLines) {
     return {
       nights: nightCount,
@@ -439,8 +472,10 @@ export function quotations(
   const days = daysBetween(window.dateFrom, window.dateTo);
   // Every night of the window is priced once; each stay then reads its slice of them.
   const dates = daysFrom(window.dateFrom, days + 1);
+  const firstWeekday = isoWeekday(window.dateFrom);
+  const weekdayAt = (i: number) => ((firstWeekday - 1 + i) % 7) + 1;
   const sheet = sheetOf(prices, request.accommodation);
-  const nights = pricedNights(sheet, request.accommodation, dates.slice(0, days), isoWeekday(window.dateFrom));
+  const nights = pricedNights(sheet, request.accommodation, dates.slice(0, days), firstWeekday);
   const found: Quotation[] = [];
   for (let start = 0; start < days; start++) {
     const dateFrom = dates[start] as string;
@@ -449,14 +484,24 @@ export function quotations(
       .filter((h) => h.dateTo > dateFrom)
       .reduce((first, h) => (h.dateFrom < first ? h.dateFrom : first), addDays(window.dateTo, 1));
     if (blockedAt <= dateFrom) continue;
-    // The rules that decide are those of the arrival: found once for every length of stay.
+    // The rules that decide are those of the arrival, and so is the booking window: found once for
+    // every length of stay, which is then checked without any date arithmetic.
     const arriving = { accommodation: request.accommodation.id, type: request.accommodation.type, dateFrom };
     const decided = effectiveRules(rules, { ...arriving, dateTo: dateFrom });
+    const bookable = bookingWindow(decided, request.today);
+    const arrival = arrivalOf(sheet, { ...request, dateFrom });
     for (let length = 1; start + length <= days; length++) {
       const dateTo = dates[start + length] as string;
       if (dateTo > blockedAt) break;
-      if (ruleBreaks(decided, { ...arriving, dateTo }, request.today).length > 0) continue;
-      const lines = stayLines(sheet, { ...request, dateFrom, dateTo }, nights.slice(start, start + length));
+      const stay = {
+        dateFrom,
+        dateTo,
+        nights: length,
+        arrivalWeekday: weekdayAt(start),
+        departureWeekday: weekdayAt(start + length),
+      };
+      if (breaksOf(decided, stay, bookable).length > 0) continue;
+      const lines = stayLines(sheet, arrival, { ...request, dateFrom, dateTo }, nights.slice(start, start + length));
       // A night without rent ends every longer stay from this arrival too.
       if (!lines) break;
       found.push({ dateFrom, dateTo, nights: length, orderLinesTotal: total(lines) });
