@@ -7,6 +7,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { insertBlock } from '../../src/modules/blocks/blocks.repository.js';
 import { importDocument } from '../../src/modules/data/import.service.js';
+import { columnsOf, type PriceRecordKind, termsJson } from '../../src/modules/prices/price-records.js';
+import { listPriceRows } from '../../src/modules/prices/prices.repository.js';
+import { MAX_PRICE_RECORDS } from '../../src/modules/prices/prices.schemas.js';
 import { formatTimestamp } from '../../src/shared/dates.js';
 import { DIALECTS } from '../helpers/databases.js';
 import { apiKeyFor, basicFor, fixedClock } from '../helpers/fixtures.js';
@@ -82,6 +85,12 @@ function unreachable(operation: string, status: number): string | undefined {
   }
   if (['getAccommodation', 'getAvailability', 'getReservation'].includes(operation) && status === 403) {
     return "reads by id name no organization: another organization's record is 404";
+  }
+  if (
+    ['updateAgeGroupSpecification', 'updateSupplement', 'updateDiscountSpecification'].includes(operation) &&
+    status === 409
+  ) {
+    return 'documented, but no change can conflict: only rents overlap, and the 1,000 of a kind bound only new ones';
   }
   return undefined;
 }
@@ -160,7 +169,7 @@ describe.each(DIALECTS)('Prism proxying real servers with their own /openapi.jso
   let operations: Map<string, number[]>;
   let receiver: Server;
   const data = summariesDataSet();
-  const keys = { writer: '', reader: '', admin: '', limited: '', basic: '' };
+  const keys = { writer: '', reader: '', admin: '', limited: '', basic: '', otherAdmin: '' };
   let externalBlock = 0;
 
   beforeAll(async () => {
@@ -187,6 +196,36 @@ describe.each(DIALECTS)('Prism proxying real servers with their own /openapi.jso
     // Admin, so that its one request's worth of budget is what refuses it on every route, webhooks included.
     keys.limited = await apiKeyFor(used.db, { organizations: [PARK], scope: 'admin' });
     keys.basic = (await basicFor(used.db, 'integrator', { organizations: [PARK] })).authorization;
+    keys.otherAdmin = await apiKeyFor(used.db, { organizations: [OTHER], scope: 'admin' });
+    // An organization keeps at most 1,000 price records of a kind (SPEC §14): the other one is
+    // given as many age groups, supplements and discounts as stored rows (their only 409 is one
+    // more), not by the 3,000 requests that would make them.
+    const fillers: [PriceRecordKind, Record<string, unknown>][] = [
+      ['age-group', { description: 'Group', minAge: 0, maxAge: 120, category: 'adult' }],
+      ['supplement', { description: 'Extra', basis: 'stay', amount: '1.00', required: false, maxQuantity: 1 }],
+      [
+        'discount',
+        { description: 'Off', kind: 'last-minute', percent: 1, dateFrom: '2027-01-01', dateTo: '2027-01-31' },
+      ],
+    ];
+    for (const [kind, record] of fillers) {
+      const kept = (await listPriceRows(used.db.kysely, OTHER, { kind })).length;
+      const rows = Array.from({ length: MAX_PRICE_RECORDS - kept }, (_, n) => ({
+        organization_id: OTHER,
+        record: kind,
+        ...columnsOf(record),
+        description: `${String(record.description)} ${n + 1}`,
+        terms: termsJson(kind, record),
+        created: stamp,
+        modified: stamp,
+      }));
+      for (let from = 0; from < rows.length; from += 100) {
+        await used.db.kysely
+          .insertInto('price_records')
+          .values(rows.slice(from, from + 100))
+          .execute();
+      }
+    }
 
     receiver = createServer((request, response) => {
       request.resume();
@@ -1485,7 +1524,8 @@ describe.each(DIALECTS)('Prism proxying real servers with their own /openapi.jso
         reasons: string[];
       }[]
     ).find((r) => r.accommodation.id === 39);
-    expect.soft(found39?.reasons).toEqual(['taken', 'max-nights']);
+    // No rent prices a night yet (the prices come below): every stay of the search is `no-price`.
+    expect.soft(found39?.reasons).toEqual(['taken', 'max-nights', 'no-price']);
     for (const [operation, path] of [
       ['getAvailabilityGrid', `/api/availability?organization=${PARK}&dateFrom=2025-07-01`],
       [
@@ -1513,6 +1553,472 @@ describe.each(DIALECTS)('Prism proxying real servers with their own /openapi.jso
     const availabilityOperations: [string, string, string, object | undefined][] = [
       ['getAvailabilityGrid', 'GET', grid, undefined],
       ['searchAvailability', 'GET', stay, undefined],
+    ];
+
+    // Prices (SPEC §14): the four record kinds at the original's paths, read with read and written
+    // with admin, then the quote and the original's quotations. Chalets in May 2027: a rent a night
+    // and a dearer one on Fridays and Saturdays; a dog, a long stay's discount, a tax on teenagers.
+    const teenagers = { organization: PARK, description: 'Teenagers', minAge: 12, maxAge: 17, category: 'child' };
+    const rent = {
+      organization: PARK,
+      type: 'chalet',
+      description: 'Rent',
+      kind: 'rent',
+      basis: 'night',
+      amount: '90.00',
+      dateFrom: '2027-05-01',
+      dateTo: '2027-05-31',
+    };
+    const dog = { organization: PARK, description: 'Dog', basis: 'night', amount: '5.00', maxQuantity: 2 };
+    const longStay = {
+      organization: PARK,
+      description: 'Long stay',
+      kind: 'long-stay',
+      percent: 10,
+      minNights: 7,
+      dateFrom: '2027-01-01',
+      dateTo: '2027-12-31',
+    };
+    // Each kind: its path, a record, a change, and fields the document allows that the service refuses.
+    const priceKinds = [
+      {
+        one: 'AgeGroupSpecification',
+        many: 'AgeGroupSpecifications',
+        path: '/api/age_group_specifications',
+        body: teenagers,
+        change: { maxAge: 16 },
+        refused: { minAge: 18 },
+      },
+      {
+        one: 'PriceComponent',
+        many: 'PriceComponents',
+        path: '/api/accommodation_price_components',
+        body: rent,
+        change: { amount: '95.00' },
+        refused: { dateTo: '2027-04-30' },
+      },
+      {
+        one: 'Supplement',
+        many: 'Supplements',
+        path: '/api/supplements',
+        body: dog,
+        change: { maxQuantity: 3 },
+        refused: { accommodation: 2, type: 'chalet' },
+      },
+      {
+        one: 'DiscountSpecification',
+        many: 'DiscountSpecifications',
+        path: '/api/discount_specifications',
+        body: longStay,
+        change: { percent: 12.5 },
+        refused: { minDaysBeforeArrival: 30, maxDaysBeforeArrival: 10 },
+      },
+    ] as const;
+    const priceIds = new Map<string, number>();
+    for (const kind of priceKinds) {
+      const operation = `create${kind.one}`;
+      const keyed = { ...admin, 'idempotency-key': `prism-${kind.one}-1` };
+      const made = await run({
+        operation,
+        status: 201,
+        method: 'POST',
+        path: kind.path,
+        headers: keyed,
+        body: kind.body,
+      });
+      const id = json(made).id as number;
+      priceIds.set(kind.one, id);
+      expect.soft(made.headers.location).toBe(`${kind.path}/${id}`);
+      const remade = await run({
+        operation,
+        status: 201,
+        method: 'POST',
+        path: kind.path,
+        headers: keyed,
+        body: kind.body,
+      });
+      expect.soft(remade.headers['idempotent-replayed']).toBe('true');
+      expect.soft(json(remade).id).toBe(id);
+      await run({
+        operation,
+        status: 422,
+        method: 'POST',
+        path: kind.path,
+        headers: keyed,
+        body: { ...kind.body, description: 'Another' },
+      });
+      await run({
+        operation,
+        status: 400,
+        method: 'POST',
+        path: kind.path,
+        headers: admin,
+        body: { ...kind.body, ...kind.refused },
+      });
+      await run({
+        operation,
+        status: 403,
+        method: 'POST',
+        path: kind.path,
+        headers: admin,
+        body: { ...kind.body, organization: OTHER },
+      });
+      // The other organization keeps 1,000 of each kind but components (beforeAll): one more is 409.
+      if (kind.one !== 'PriceComponent') {
+        await run({
+          operation,
+          status: 409,
+          method: 'POST',
+          path: kind.path,
+          headers: { 'x-api-key': keys.otherAdmin },
+          body: { ...kind.body, organization: OTHER },
+        });
+      }
+
+      const list = `${kind.path}?organization=${PARK}`;
+      const listOperation = `list${kind.many}`;
+      for (const coding of ['identity', 'gzip']) {
+        const full = await run({
+          operation: listOperation,
+          status: 200,
+          method: 'GET',
+          path: list,
+          headers: { ...reader, 'accept-encoding': coding },
+        });
+        expect.soft((JSON.parse(full.body.toString('utf8')) as { id: number }[]).map((r) => r.id)).toContain(id);
+        await run({
+          operation: listOperation,
+          status: 304,
+          method: 'GET',
+          path: list,
+          headers: { ...reader, 'accept-encoding': coding, 'if-none-match': String(full.headers.etag) },
+        });
+      }
+      const filtered = await run({
+        operation: listOperation,
+        status: 200,
+        method: 'GET',
+        path: `${kind.path}?accommodation=2&dateFrom=2027-05-01&dateTo=2027-05-31&modifiedDateFrom=2020-01-01&required=false`,
+        headers: basic,
+      });
+      expect.soft((JSON.parse(filtered.body.toString('utf8')) as { id: number }[]).map((r) => r.id)).toContain(id);
+      await run({
+        operation: listOperation,
+        status: 400,
+        method: 'GET',
+        path: `${list}&accommodation=abc`,
+        headers: reader,
+        brokenOnPurpose: true,
+      });
+      // Within the document, refused by the service: an accommodation the organization has not; a
+      // period that ends before it starts; both names of modifiedSince.
+      for (const query of [
+        'accommodation=999999',
+        'dateFrom=2027-05-31&dateTo=2027-05-01',
+        'modifiedSince=2020-01-01&modifiedDateFrom=2020-01-01',
+      ]) {
+        await run({ operation: listOperation, status: 400, method: 'GET', path: `${list}&${query}`, headers: reader });
+      }
+      await run({
+        operation: listOperation,
+        status: 403,
+        method: 'GET',
+        path: `${kind.path}?organization=${OTHER}`,
+        headers: reader,
+      });
+    }
+    const teenagersId = priceIds.get('AgeGroupSpecification') as number;
+    const rentId = priceIds.get('PriceComponent') as number;
+    const dogId = priceIds.get('Supplement') as number;
+    const overlappingRent = await run({
+      operation: 'createPriceComponent',
+      status: 409,
+      method: 'POST',
+      path: '/api/accommodation_price_components',
+      headers: admin,
+      body: { ...rent, dateFrom: '2027-05-31', dateTo: '2027-06-30' },
+    });
+    expect.soft(json(overlappingRent).conflictingComponent).toBe(rentId);
+    // A rent naming weekdays beats the plain one: they may overlap.
+    const weekendRent = await run({
+      operation: 'createPriceComponent',
+      status: 201,
+      method: 'POST',
+      path: '/api/accommodation_price_components',
+      headers: admin,
+      body: { ...rent, description: 'Weekend rent', amount: '120.00', weekdays: [5, 6] },
+    });
+    const touristTax = await run({
+      operation: 'createPriceComponent',
+      status: 201,
+      method: 'POST',
+      path: '/api/accommodation_price_components',
+      headers: admin,
+      body: {
+        organization: PARK,
+        description: 'Tourist tax',
+        kind: 'tax',
+        basis: 'person-night',
+        amount: '2.35',
+        ageGroups: [teenagersId],
+        dateFrom: '2027-01-01',
+        dateTo: '2027-12-31',
+      },
+    });
+
+    for (const kind of priceKinds) {
+      const operation = `update${kind.one}`;
+      const path = `${kind.path}/${priceIds.get(kind.one)}`;
+      const changed = await run({ operation, status: 200, method: 'PATCH', path, headers: admin, body: kind.change });
+      expect.soft(json(changed)).toMatchObject(kind.change);
+      await run({ operation, status: 400, method: 'PATCH', path, headers: admin, body: kind.refused });
+    }
+    // Another kind's id is not found at this path.
+    await run({
+      operation: 'updateSupplement',
+      status: 404,
+      method: 'PATCH',
+      path: `/api/supplements/${rentId}`,
+      headers: admin,
+      body: { maxQuantity: 1 },
+    });
+    const plainWeekends = await run({
+      operation: 'updatePriceComponent',
+      status: 409,
+      method: 'PATCH',
+      path: `/api/accommodation_price_components/${json(weekendRent).id as number}`,
+      headers: admin,
+      body: { weekdays: null },
+    });
+    expect.soft(json(plainWeekends).conflictingComponent).toBe(rentId);
+
+    // The quote and the quotations, cached under the organization's change counter like the lists.
+    // (Another username's wrong password: ten failures of one username would lock the integrator out.)
+    const strangerPassword = { authorization: `Basic ${Buffer.from('prism-stranger:wrong').toString('base64')}` };
+    const quote = `/api/quotes?organization=${PARK}&accommodation=2&dateFrom=2027-05-10&dateTo=2027-05-17&adults=2&children=1&supplements=${dogId}:2`;
+    const quotations = `/api/accommodations/2/quotations?organization=${PARK}&dateFrom=2027-05-01&dateTo=2027-05-15`;
+    for (const [operation, path] of [
+      ['getQuote', quote],
+      // Nights without a rent (June): a quote without a total.
+      ['getQuote', `/api/quotes?accommodation=2&dateFrom=2027-05-29&dateTo=2027-06-02&ageGroups=${teenagersId}:2`],
+      ['listQuotations', quotations],
+      ['listQuotations', `/api/accommodations/2/quotations?dateFrom=2027-05-20&dateTo=2027-06-05&adults=1&babies=1`],
+    ] as const) {
+      for (const coding of ['identity', 'gzip', 'br', 'gzip, br']) {
+        const full = await run({
+          operation,
+          status: 200,
+          method: 'GET',
+          path,
+          headers: { ...reader, 'accept-encoding': coding },
+        });
+        await run({
+          operation,
+          status: 304,
+          method: 'GET',
+          path,
+          headers: { ...reader, 'accept-encoding': coding, 'if-none-match': String(full.headers.etag) },
+        });
+      }
+      await run({ operation, status: 200, method: 'GET', path, headers: { ...basic, 'accept-encoding': 'gzip' } });
+      await run({ operation, status: 401, method: 'GET', path, headers: nobody, brokenOnPurpose: true });
+      await run({ operation, status: 401, method: 'GET', path, headers: wrongKey });
+      await run({ operation, status: 401, method: 'GET', path, headers: strangerPassword });
+      if (path.includes(`organization=${PARK}`)) {
+        await run({
+          operation,
+          status: 403,
+          method: 'GET',
+          path: path.replace(`organization=${PARK}`, `organization=${OTHER}`),
+          headers: reader,
+        });
+      }
+      await run({ operation, status: 406, method: 'GET', path, headers: { ...reader, accept: 'text/html' } });
+    }
+    const bodyOf = (path: string) =>
+      JSON.parse(outcomes.find((o) => o.step.path === path && o.status === 200)?.body.toString('utf8') ?? 'null') as {
+        bookable?: boolean;
+        orderLines?: { kind: string }[];
+        orderLinesTotal?: string | null;
+        length?: number;
+      } | null;
+    expect.soft(bodyOf(quote)).toMatchObject({ bookable: true, reasons: [], currency: 'EUR' });
+    expect
+      .soft([...new Set(bodyOf(quote)?.orderLines?.map((l) => l.kind))])
+      .toEqual(['rent', 'discount', 'supplement']);
+    expect.soft(bodyOf(quotations)?.length).toBeGreaterThan(0);
+    await run({
+      operation: 'getQuote',
+      status: 400,
+      method: 'GET',
+      path: quote.replace('adults=2', 'adults=0'),
+      headers: reader,
+      brokenOnPurpose: true,
+    });
+    // Within the document, refused by the service: no night; children without adults; more dogs than allowed.
+    for (const path of [
+      quote.replace('dateTo=2027-05-17', 'dateTo=2027-05-10'),
+      quote.replace('adults=2&', ''),
+      quote.replace(`${dogId}:2`, `${dogId}:4`),
+    ]) {
+      await run({ operation: 'getQuote', status: 400, method: 'GET', path, headers: reader });
+    }
+    // Unknown, another organization's (unit 100), and inactive (the chalet deactivated above).
+    for (const [status, accommodation] of [
+      [404, 999999],
+      [404, 100],
+      [409, unitId],
+    ] as const) {
+      await run({
+        operation: 'getQuote',
+        status,
+        method: 'GET',
+        path: quote.replace('accommodation=2', `accommodation=${accommodation}`),
+        headers: reader,
+      });
+    }
+    for (const path of [
+      quotations.replace('/2/', '/abc/'),
+      quotations.replace('&dateTo=2027-05-15', ''),
+      `${quotations}&adults=0`,
+    ]) {
+      await run({
+        operation: 'listQuotations',
+        status: 400,
+        method: 'GET',
+        path,
+        headers: reader,
+        brokenOnPurpose: true,
+      });
+    }
+    // More than 62 days.
+    await run({
+      operation: 'listQuotations',
+      status: 400,
+      method: 'GET',
+      path: quotations.replace('2027-05-15', '2027-07-05'),
+      headers: reader,
+    });
+    for (const accommodation of [999999, 100]) {
+      await run({
+        operation: 'listQuotations',
+        status: 404,
+        method: 'GET',
+        path: quotations.replace('/2/', `/${accommodation}/`),
+        headers: reader,
+      });
+    }
+
+    // A §9 write without totalAmount is priced by its quote; refused where a night has no rent.
+    const { totalAmount: _totalAmount, currency: _currency, ...unpriced } = booking;
+    const pricedStay = { ...unpriced, accommodation: 3, dateFrom: '2027-05-10', dateTo: '2027-05-12' };
+    const itsQuote = await run({
+      operation: 'getQuote',
+      status: 200,
+      method: 'GET',
+      path: `/api/quotes?organization=${PARK}&accommodation=3&dateFrom=2027-05-10&dateTo=2027-05-12&adults=2`,
+      headers: writer,
+    });
+    const priced = await run({
+      operation: 'createReservation',
+      status: 201,
+      method: 'POST',
+      path: '/api/reservations',
+      headers: { ...writer, 'idempotency-key': 'prism-booking-priced' },
+      body: pricedStay,
+    });
+    expect.soft(json(priced)).toMatchObject({ totalAmount: json(itsQuote).orderLinesTotal, currency: 'EUR' });
+    const noPrice = await run({
+      operation: 'createReservation',
+      status: 409,
+      method: 'POST',
+      path: '/api/reservations',
+      headers: writer,
+      body: { ...pricedStay, dateFrom: '2027-06-10', dateTo: '2027-06-12' },
+    });
+    expect.soft(json(noPrice).reasons).toEqual(['no-price']);
+
+    // An age group a component counts cannot go.
+    const counted = await run({
+      operation: 'deleteAgeGroupSpecification',
+      status: 409,
+      method: 'DELETE',
+      path: `/api/age_group_specifications/${teenagersId}`,
+      headers: admin,
+    });
+    expect.soft(json(counted).conflictingComponent).toBe(json(touristTax).id);
+    const priceOperations: [string, string, string, object | undefined][] = priceKinds.flatMap((kind) => {
+      const path = `${kind.path}/${priceIds.get(kind.one)}`;
+      return [
+        [`list${kind.many}`, 'GET', `${kind.path}?organization=${PARK}`, undefined],
+        [`create${kind.one}`, 'POST', kind.path, kind.body],
+        [`update${kind.one}`, 'PATCH', path, kind.change],
+        [`delete${kind.one}`, 'DELETE', path, undefined],
+      ] as [string, string, string, object | undefined][];
+    });
+    for (const [operation, method, path, body] of priceOperations) {
+      await run({ operation, status: 401, method, path, headers: nobody, body, brokenOnPurpose: true });
+      await run({ operation, status: 406, method, path, headers: { ...admin, accept: 'text/html' }, body });
+      // Any credential reads them; a write credential is not enough to change them.
+      if (method !== 'GET') await run({ operation, status: 403, method, path, headers: writer, body });
+      const id = /\/(\d+)$/.exec(path)?.[1];
+      if (id !== undefined) {
+        await run({ operation, status: 404, method, path: path.replace(id, '999999'), headers: admin, body });
+        await run({
+          operation,
+          status: 400,
+          method,
+          path: path.replace(id, 'abc'),
+          headers: admin,
+          body,
+          brokenOnPurpose: true,
+        });
+      }
+      if (method === 'PATCH' || method === 'POST') {
+        await run({
+          operation,
+          status: 400,
+          method,
+          path,
+          headers: admin,
+          body: { ...body, colour: 'green' },
+          brokenOnPurpose: true,
+        });
+      }
+      if (method !== 'GET') {
+        await run({
+          operation,
+          status: 413,
+          method,
+          path,
+          headers: admin,
+          body: { description: 'x'.repeat(70 * 1024) },
+          brokenOnPurpose: true,
+        });
+        await run({
+          operation,
+          status: 415,
+          method,
+          path,
+          headers: { ...admin, 'content-type': 'text/plain' },
+          body: 'a price',
+          brokenOnPurpose: true,
+        });
+      }
+    }
+    // The tax first: then nothing counts the teenagers.
+    const removals: [string, string][] = [
+      ['deletePriceComponent', `/api/accommodation_price_components/${json(touristTax).id as number}`],
+      ...priceKinds.map((kind): [string, string] => [`delete${kind.one}`, `${kind.path}/${priceIds.get(kind.one)}`]),
+    ];
+    for (const [operation, path] of removals) {
+      const removed = await run({ operation, status: 200, method: 'DELETE', path, headers: admin });
+      expect.soft(json(removed).id).toBe(Number(path.split('/').pop()));
+      await run({ operation, status: 404, method: 'DELETE', path, headers: admin });
+    }
+    const quoteOperations: [string, string, string, object | undefined][] = [
+      ['getQuote', 'GET', quote, undefined],
+      ['listQuotations', 'GET', quotations, undefined],
     ];
 
     // The console's operations (SPEC §11), ordinary API operations: organizations, search, credentials.
@@ -1798,6 +2304,8 @@ describe.each(DIALECTS)('Prism proxying real servers with their own /openapi.jso
       ...blockOperations,
       ...stayRuleOperations,
       ...availabilityOperations,
+      ...priceOperations,
+      ...quoteOperations,
       ...credentialOperations,
       ['getSession', 'GET', '/api/session', undefined],
       ['signOut', 'DELETE', '/api/session', undefined],
