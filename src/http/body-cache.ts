@@ -1,6 +1,7 @@
 import type { VersionedRead } from '../modules/organizations/organizations.service.js';
 import { VersionedCache } from '../shared/versioned-cache.js';
-import type { JsonBody } from './etag.js';
+import type { FastifyReply } from 'fastify';
+import { type JsonBody, jsonBody, sendJsonBody, serializerOf } from './etag.js';
 
 /**
  * Serialized response bodies of list reads, kept under their organization's change counter: a
@@ -62,4 +63,20 @@ export function cachedBody<T, M>(
     cache.loading.set(flight, loading);
   }
   return loading;
+}
+
+/**
+ * Sends a versioned read as JSON, from the cache while the organization is unchanged, with the
+ * feed position it was read at (SPEC §10 "No gap after a snapshot"): what every cached list and
+ * selling answer does.
+ */
+export async function sendCachedRead<T>(
+  cache: BodyCache<undefined>,
+  reply: FastifyReply,
+  read: VersionedRead<T>,
+): Promise<FastifyReply> {
+  const serialize = serializerOf(reply);
+  if (read.eventsCursor) reply.header('events-cursor', read.eventsCursor);
+  const cached = await cachedBody(cache, read, (value: T) => ({ body: jsonBody(serialize(value)), meta: undefined }));
+  return sendJsonBody(reply, cached.body);
 }

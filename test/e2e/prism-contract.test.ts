@@ -86,12 +86,6 @@ function unreachable(operation: string, status: number): string | undefined {
   if (['getAccommodation', 'getAvailability', 'getReservation'].includes(operation) && status === 403) {
     return "reads by id name no organization: another organization's record is 404";
   }
-  if (
-    ['updateAgeGroupSpecification', 'updateSupplement', 'updateDiscountSpecification'].includes(operation) &&
-    status === 409
-  ) {
-    return 'documented, but no change can conflict: only rents overlap, and the 1,000 of a kind bound only new ones';
-  }
   return undefined;
 }
 

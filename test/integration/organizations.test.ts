@@ -38,7 +38,9 @@ describe.each(DIALECTS)('GET /api/organizations on %s', (dialect) => {
     const basic = await basicFor(used.db, `orgs-${dialect}`, { organizations: [1], scope: 'read' });
     const response = await get({ authorization: basic.authorization });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual([{ id: 1, name: 'Park', timezone: 'Europe/Amsterdam', today: '2025-06-15', currency: 'EUR' }]);
+    expect(response.json()).toEqual([
+      { id: 1, name: 'Park', timezone: 'Europe/Amsterdam', today: '2025-06-15', currency: 'EUR' },
+    ]);
   });
 
   it('needs a credential', async () => {

@@ -154,6 +154,16 @@ describe.each(DIALECTS)('prices on %s', (dialect) => {
       parameters(await send('POST', '/api/supplements', { organization: 1, basis: 'stay', amount: '-1' })),
     ).toEqual(expect.arrayContaining(['description', 'amount']));
 
+    // A rent is what a night costs; a price per stay is a fee. No price above 1,000,000.00.
+    const perStay = await send('POST', '/api/accommodation_price_components', {
+      organization: 1,
+      ...rent,
+      basis: 'stay',
+      amount: '1000000.01',
+      dateFrom: '2025-07-01',
+      dateTo: '2025-07-10',
+    });
+    expect(parameters(perStay).sort()).toEqual(['amount', 'basis']);
     const july = await create('/api/accommodation_price_components', {
       ...rent,
       dateFrom: '2025-07-01',

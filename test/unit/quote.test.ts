@@ -124,6 +124,30 @@ describe('the quote (SPEC §14)', () => {
       ['rent Rent 3×3333=9999', 'discount Discount 1×-1250=-1250'],
     ],
     [
+      'a tax capped at 3 nights stays capped when its rate changes inside the stay',
+      prices({
+        components: [
+          rent(10000),
+          { ...rent(200), kind: 'tax', basis: 'night', description: 'Tax', dateTo: '2027-07-02', maxNights: 3 },
+          { ...rent(250), kind: 'tax', basis: 'night', description: 'Tax', dateFrom: '2027-07-03', maxNights: 3 },
+        ],
+      }),
+      request(5),
+      ['rent Rent 5×10000=50000', 'tax Tax 2×200=400', 'tax Tax 1×250=250'],
+    ],
+    [
+      "an accommodation's nightly fee replaces the organization's fee per stay of the same description",
+      prices({
+        components: [
+          rent(10000),
+          { ...rent(5000), kind: 'fee', basis: 'stay', description: 'Final cleaning' },
+          { ...rent(1000), kind: 'fee', basis: 'night', description: 'Final cleaning', accommodation: 12 },
+        ],
+      }),
+      request(3),
+      ['rent Rent 3×10000=30000', 'fee Final cleaning 3×1000=3000'],
+    ],
+    [
       "tourist tax per adult and night, at most 3 nights; fees per stay, the accommodation's replacing the others",
       prices({
         components: [
@@ -260,13 +284,23 @@ describe('the quote (SPEC §14)', () => {
               (c.basis === 'stay' || c.basis === 'person-stay') && c.dateFrom <= r.dateFrom && r.dateFrom <= c.dateTo,
           ),
         );
-        if (once) total += once.amount * (once.basis === 'person-stay' ? persons(once.ageGroups) : 1);
-        const used = new Map<number, number>();
-        for (const night of nights) {
-          const c = best(named.filter((x) => (x.basis === 'night' || x.basis === 'person-night') && covers(x, night)));
+        // Each night's component; a night counts while fewer than its component's maxNights were
+        // counted before it, whatever component priced them.
+        const perNight = nights.map((night) =>
+          best(named.filter((x) => (x.basis === 'night' || x.basis === 'person-night') && covers(x, night))),
+        );
+        const nightScope = Math.min(...perNight.flatMap((c) => (c ? [SCOPE(c, r.accommodation)] : [])));
+        const onceScope = once ? SCOPE(once, r.accommodation) : Infinity;
+        // Priced per stay and per night at different scopes: only the more specific counts.
+        if (once && onceScope <= nightScope) {
+          total += once.amount * (once.basis === 'person-stay' ? persons(once.ageGroups) : 1);
+        }
+        if (nightScope > onceScope) continue;
+        let counted = 0;
+        for (const c of perNight) {
           if (!c) continue;
-          used.set(c.id, (used.get(c.id) ?? 0) + 1);
-          if (c.maxNights != null && (used.get(c.id) ?? 0) > c.maxNights) continue;
+          if (c.maxNights != null && counted >= c.maxNights) continue;
+          counted += 1;
           total += c.amount * (c.basis === 'person-night' ? persons(c.ageGroups) : 1);
         }
       }

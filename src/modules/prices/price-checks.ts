@@ -1,5 +1,6 @@
 import { addDays } from '../../shared/dates.js';
 import type { ParameterError } from '../../shared/errors.js';
+import { formatAmount, parseAmount } from '../../shared/money.js';
 import { isoWeekday } from '../availability/stay-rules.js';
 import type { PriceRecordKind } from './price-records.js';
 
@@ -9,6 +10,13 @@ import type { PriceRecordKind } from './price-records.js';
  */
 
 type Fields = Record<string, unknown>;
+
+/**
+ * The largest amount of one price, in minor units (1,000,000.00): far more than a night costs
+ * anywhere, and it keeps a quote's lines far from 2^53 (quote.ts refuses a total past it).
+ */
+export const MAX_PRICE_MINOR = 100_000_000;
+const parseAmountOf = (value: unknown) => (typeof value === 'string' ? parseAmount(value) : undefined);
 const set = (value: unknown) => value !== null && value !== undefined;
 
 /** 400's reasons a record (as the API shows it) may not be stored, whatever else is stored. */
@@ -19,6 +27,16 @@ export function priceRecordProblems(kind: PriceRecordKind, record: Fields): Para
   }
   if (set(record.dateFrom) && (record.dateTo as string) < (record.dateFrom as string)) {
     problems.push({ parameter: 'dateTo', message: 'must not be before dateFrom' });
+  }
+  // Rent is what a night costs (SPEC §14 runs of nightly amounts): a price per stay is a fee.
+  if (kind === 'component' && record.kind === 'rent' && record.basis !== 'night' && record.basis !== 'person-night') {
+    problems.push({
+      parameter: 'basis',
+      message: 'a rent is per night or per person-night; a price per stay is a fee',
+    });
+  }
+  if ((kind === 'component' || kind === 'supplement') && (parseAmountOf(record.amount) ?? 0) > MAX_PRICE_MINOR) {
+    problems.push({ parameter: 'amount', message: `at most ${formatAmount(MAX_PRICE_MINOR)}` });
   }
   if (kind === 'age-group' && (record.maxAge as number) < (record.minAge as number)) {
     problems.push({ parameter: 'maxAge', message: 'must not be below minAge' });

@@ -4,13 +4,13 @@ import type { Db } from '../../db/database.js';
 import { withWriteTransaction } from '../../db/write-transaction.js';
 import { apiResponses } from '../../http/api-responses.js';
 import { principalOf, resolveOrganization } from '../../http/auth.js';
-import { cachedBody, createBodyCache } from '../../http/body-cache.js';
-import { conditionalGet, jsonBody, sendJsonBody, serializerOf } from '../../http/etag.js';
+import { createBodyCache, sendCachedRead } from '../../http/body-cache.js';
+import { conditionalGet } from '../../http/etag.js';
 import { IdempotencyKeyHeaders, idempotencyScope, sendCreated } from '../../http/idempotency.js';
 import type { Clock } from '../../shared/clock.js';
 import { IdParams, ref } from '../../shared/schemas.js';
 import { idempotent } from '../idempotency/idempotency.service.js';
-import { PRICE_KINDS, type PriceRecord } from './price-records.js';
+import { PRICE_KINDS } from './price-records.js';
 import { MAX_PRICE_RECORDS, PriceListQuery } from './prices.schemas.js';
 import { createPriceRecord, deletePriceRecord, priceList, updatePriceRecord } from './prices.service.js';
 
@@ -43,14 +43,11 @@ export const priceRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock }> = 
       },
       async (request, reply) => {
         const organization = resolveOrganization(principalOf(request), request.query.organization);
-        const read = await priceList(db.kysely, kind, organization, request.query, request.organizationState);
-        const serialize = serializerOf(reply);
-        if (read.eventsCursor) reply.header('events-cursor', read.eventsCursor);
-        const cached = await cachedBody(lists, read, (records: PriceRecord[]) => ({
-          body: jsonBody(serialize(records)),
-          meta: undefined,
-        }));
-        return sendJsonBody(reply, cached.body);
+        return sendCachedRead(
+          lists,
+          reply,
+          await priceList(db.kysely, kind, organization, request.query, request.organizationState),
+        );
       },
     );
 
@@ -103,7 +100,8 @@ export const priceRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock }> = 
           body: schemas.update,
           response: apiResponses(
             { description: `The changed ${noun}`, schema: one },
-            { input: true, record: true, body: true, conflict: true },
+            // Only rents can conflict with each other (two of one scope and weekday set over a night).
+            { input: true, record: true, body: true, ...(kind === 'component' ? { conflict: true } : {}) },
           ),
         },
       },

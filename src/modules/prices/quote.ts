@@ -1,4 +1,5 @@
 import { addDays, daysBetween } from '../../shared/dates.js';
+import { invalidInput } from '../../shared/errors.js';
 import {
   bookingWindow,
   breaksOf,
@@ -271,22 +272,36 @@ function componentLines(
 ): OrderLine[] {
   const lines: OrderLine[] = [];
   groups.descriptions.forEach((description, d) => {
-    const stayDecider = arrival[kind][d];
-    if (stayDecider) {
-      const persons = stayDecider.basis === 'person-stay' ? personsFor(stayDecider.ageGroups, request.party) : 1;
-      if (persons > 0) lines.push(line(description, kind, persons, stayDecider.amount));
-    }
-    // Nights counted per component, in the order each first prices a night.
+    // Nights counted per description, from the stay's first: a night counts while fewer than its
+    // component's `maxNights` were counted before it (a tax capped at 7 nights stays capped when
+    // its rate changes on New Year's Eve).
     const counted = new Map<PriceComponent, number>();
+    let nightsCounted = 0;
+    let nightScope: number | undefined;
     for (const night of nights) {
       const c = night[kind][d];
       if (!c) continue;
-      const seen = counted.get(c) ?? 0;
-      if (c.maxNights === undefined || c.maxNights === null || seen < c.maxNights) counted.set(c, seen + 1);
+      const scope = specificity(c, request.accommodation) as number;
+      nightScope = nightScope === undefined ? scope : Math.min(nightScope, scope);
+      if (c.maxNights !== undefined && c.maxNights !== null && nightsCounted >= c.maxNights) continue;
+      nightsCounted += 1;
+      counted.set(c, (counted.get(c) ?? 0) + 1);
     }
+    // One description priced per stay and per night at different scopes: the more specific wins
+    // (an accommodation's nightly "Final cleaning" replaces the organization's one per stay). Among
+    // the nights, each night's most specific component prices it, as rent does.
+    const stayDecider = arrival[kind][d];
+    const stayScope = stayDecider && specificity(stayDecider, request.accommodation);
+    const stayWins = stayScope !== undefined && (nightScope === undefined || stayScope <= nightScope);
+    const nightsWin = nightScope !== undefined && (stayScope === undefined || nightScope <= stayScope);
+    if (stayDecider && stayWins) {
+      const persons = stayDecider.basis === 'person-stay' ? personsFor(stayDecider.ageGroups, request.party) : 1;
+      if (persons > 0) lines.push(line(description, kind, persons, stayDecider.amount));
+    }
+    if (!nightsWin) return;
     for (const [component, count] of counted) {
       const persons = component.basis === 'person-night' ? personsFor(component.ageGroups, request.party) : 1;
-      if (persons > 0 && count > 0) lines.push(line(description, kind, count * persons, component.amount));
+      if (persons > 0) lines.push(line(description, kind, count * persons, component.amount));
     }
   });
   return lines;
@@ -426,6 +441,10 @@ export function quote(prices: Prices, rules: readonly StayRule[], request: Quote
     isoWeekday(request.dateFrom),
   );
   const orderLines = stayLines(sheet, arrivalOf(sheet, request), request, nights);
+  if (orderLines && !Number.isSafeInteger(total(orderLines.map((l) => ({ ...l, amount: Math.abs(l.amount) }))))) {
+    // Only a party of hundreds choosing hundreds of a supplement at the largest price gets here.
+    throw invalidInput([{ parameter: 'dateTo', message: 'the price of this stay is too large to compute exactly' }]);
+  }
   if (!orderLines) {
     return {
       nights: nightCount,

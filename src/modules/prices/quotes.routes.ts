@@ -3,8 +3,9 @@ import { Type } from 'typebox';
 import type { Db } from '../../db/database.js';
 import { apiResponses } from '../../http/api-responses.js';
 import { principalOf, resolveOrganization } from '../../http/auth.js';
-import { cachedBody, createBodyCache } from '../../http/body-cache.js';
-import { conditionalGet, jsonBody, sendJsonBody, serializerOf } from '../../http/etag.js';
+import { createBodyCache, sendCachedRead } from '../../http/body-cache.js';
+import { conditionalGet } from '../../http/etag.js';
+import type { FastifyReply } from 'fastify';
 import type { Clock } from '../../shared/clock.js';
 import { IdParams, ref } from '../../shared/schemas.js';
 import type { ParkCache } from '../availability/availability.service.js';
@@ -20,15 +21,7 @@ export const quoteRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock; park
 ) => {
   // Kept under the organization's change counter, as list bodies are (body-cache.ts).
   const bodies = createBodyCache<undefined>(16 * 2 ** 20);
-  const send = async <T>(reply: Parameters<typeof sendJsonBody>[0], read: VersionedRead<T>) => {
-    const serialize = serializerOf(reply);
-    if (read.eventsCursor) reply.header('events-cursor', read.eventsCursor);
-    const cached = await cachedBody(bodies, read, (value: T) => ({
-      body: jsonBody(serialize(value)),
-      meta: undefined,
-    }));
-    return sendJsonBody(reply, cached.body);
-  };
+  const send = <T>(reply: FastifyReply, read: VersionedRead<T>) => sendCachedRead(bodies, reply, read);
 
   app.get(
     '/api/quotes',

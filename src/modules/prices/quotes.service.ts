@@ -13,6 +13,7 @@ import { type KnownOrganizationState, organizationStateFor } from '../organizati
 import type { VersionedRead } from '../organizations/organizations.service.js';
 import { parseQuantities, partyOfCounts, personsCounted } from './party.js';
 import { toPrices } from './price-records.js';
+import { MAX_QUANTITY } from './prices.schemas.js';
 import { currencyOf, listPriceRows } from './prices.repository.js';
 import { MAX_QUOTATION_DAYS, type OrderLine, quotations, quote, supplementsFor } from './quote.js';
 import type { QuoteBody, QuoteQuery, QuotationBody, QuotationsQuery } from './quotes.schemas.js';
@@ -57,8 +58,9 @@ function partyAndChoices(park: Park, accommodation: SellableAccommodation, query
     if ('problems' in found) throw invalidInput(found.problems);
     party = found.party;
   }
-  if ([...party.values()].every((n) => n === 0)) {
-    throw invalidInput([{ parameter: 'ageGroups', message: 'must count at least one person' }]);
+  const persons = [...party.values()].reduce((sum, n) => sum + n, 0);
+  if (persons === 0 || persons > MAX_QUANTITY) {
+    throw invalidInput([{ parameter: 'ageGroups', message: `must count 1 to ${MAX_QUANTITY} persons` }]);
   }
   const choices = new Map<number, number>();
   if (query.supplements !== undefined) {
@@ -179,10 +181,16 @@ export async function quotationsRead(
     key: JSON.stringify(['quotations', accommodationId, today, query]),
     load: async () => {
       const park = await parkOf(conn, parks, organization.id, state.version);
-      const accommodation = park.accommodations.find((a) => a.id === accommodationId);
-      if (!accommodation) return [];
+      // An inactive accommodation sells nothing, but the question is checked all the same.
+      const active = park.accommodations.find((a) => a.id === accommodationId);
+      const accommodation = active ?? {
+        id: row.id,
+        title: row.title,
+        type: row.type,
+        maxPersons: row.max_persons,
+      };
       const { party, choices, persons } = partyAndChoices(park, accommodation, query, 2);
-      if (persons > accommodation.maxPersons) return [];
+      if (!active || persons > accommodation.maxPersons) return [];
       const held = await holdsOfAccommodation(conn, organization.id, accommodationId, {
         from: query.dateFrom,
         to: query.dateTo,
