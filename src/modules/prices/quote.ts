@@ -271,21 +271,29 @@ function componentLines(
   request: QuoteRequest,
 ): OrderLine[] {
   const lines: OrderLine[] = [];
-  groups.descriptions.forEach((description, d) => {
+  for (let d = 0; d < groups.descriptions.length; d++) {
+    const description = groups.descriptions[d] as string;
     // Nights counted per description, from the stay's first: a night counts while fewer than its
     // component's `maxNights` were counted before it (a tax capped at 7 nights stays capped when
-    // its rate changes on New Year's Eve).
-    const counted = new Map<PriceComponent, number>();
+    // its rate changes on New Year's Eve). Components in the order they first count.
+    const components: PriceComponent[] = [];
+    const counts: number[] = [];
     let nightsCounted = 0;
     let nightScope: number | undefined;
-    for (const night of nights) {
-      const c = night[kind][d];
-      if (!c) continue;
-      const scope = specificity(c, request.accommodation) as number;
-      nightScope = nightScope === undefined ? scope : Math.min(nightScope, scope);
-      if (c.maxNights !== undefined && c.maxNights !== null && nightsCounted >= c.maxNights) continue;
-      nightsCounted += 1;
-      counted.set(c, (counted.get(c) ?? 0) + 1);
+    if ((groups.perNight[d] as PriceComponent[]).length > 0) {
+      for (const night of nights) {
+        const c = night[kind][d];
+        if (!c) continue;
+        const scope = specificity(c, request.accommodation) as number;
+        nightScope = nightScope === undefined ? scope : Math.min(nightScope, scope);
+        if (c.maxNights !== undefined && c.maxNights !== null && nightsCounted >= c.maxNights) continue;
+        nightsCounted += 1;
+        const at = components.indexOf(c);
+        if (at === -1) {
+          components.push(c);
+          counts.push(1);
+        } else counts[at] = (counts[at] as number) + 1;
+      }
     }
     // One description priced per stay and per night at different scopes: the more specific wins
     // (an accommodation's nightly "Final cleaning" replaces the organization's one per stay). Among
@@ -298,12 +306,12 @@ function componentLines(
       const persons = stayDecider.basis === 'person-stay' ? personsFor(stayDecider.ageGroups, request.party) : 1;
       if (persons > 0) lines.push(line(description, kind, persons, stayDecider.amount));
     }
-    if (!nightsWin) return;
-    for (const [component, count] of counted) {
+    if (!nightsWin) continue;
+    components.forEach((component, i) => {
       const persons = component.basis === 'person-night' ? personsFor(component.ageGroups, request.party) : 1;
-      if (persons > 0) lines.push(line(description, kind, count * persons, component.amount));
-    }
-  });
+      if (persons > 0) lines.push(line(description, kind, (counts[i] as number) * persons, component.amount));
+    });
+  }
   return lines;
 }
 
