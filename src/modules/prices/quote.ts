@@ -91,6 +91,9 @@ export interface QuoteRequest {
   today: string;
 }
 
+/** A stay as its lines need it: the departure is where the nights added end. */
+type StayRequest = Omit<QuoteRequest, 'dateTo'>;
+
 export type LineKind = 'rent' | 'discount' | 'fee' | 'supplement' | 'tax';
 export interface OrderLine {
   description: string;
@@ -235,86 +238,6 @@ function pricedNights(
   });
 }
 
-/**
- * Rent as lines: one per run of consecutive nights at an equal nightly amount (SPEC §14), whichever
- * components priced them, named after the run's first. A `person-night` rent counts its persons.
- */
-function rentLines(deciders: readonly PriceComponent[], party: ReadonlyMap<number, number>): OrderLine[] {
-  const lines: OrderLine[] = [];
-  let run: { description: string; unitAmount: number; perNight: number; nights: number } | undefined;
-  const flush = () => {
-    if (run && run.perNight > 0) lines.push(line(run.description, 'rent', run.nights * run.perNight, run.unitAmount));
-  };
-  for (const component of deciders) {
-    const perNight = component.basis === 'person-night' ? personsFor(component.ageGroups, party) : 1;
-    if (run && run.unitAmount === component.amount && run.perNight === perNight) {
-      run.nights += 1;
-      continue;
-    }
-    flush();
-    run = { description: component.description, unitAmount: component.amount, perNight, nights: 1 };
-  }
-  flush();
-  return lines;
-}
-
-/**
- * The lines of fees or taxes: per description, the most specific component valid on the arrival
- * prices the stay, and the most specific one valid on each night prices that night, each counting
- * at most its `maxNights` (the stay's first ones).
- */
-function componentLines(
-  kind: 'fee' | 'tax',
-  groups: ComponentGroups,
-  arrival: Arrival,
-  nights: readonly PricedNight[],
-  request: QuoteRequest,
-): OrderLine[] {
-  const lines: OrderLine[] = [];
-  for (let d = 0; d < groups.descriptions.length; d++) {
-    const description = groups.descriptions[d] as string;
-    // Nights counted per description, from the stay's first: a night counts while fewer than its
-    // component's `maxNights` were counted before it (a tax capped at 7 nights stays capped when
-    // its rate changes on New Year's Eve). Components in the order they first count.
-    const components: PriceComponent[] = [];
-    const counts: number[] = [];
-    let nightsCounted = 0;
-    let nightScope: number | undefined;
-    if ((groups.perNight[d] as PriceComponent[]).length > 0) {
-      for (const night of nights) {
-        const c = night[kind][d];
-        if (!c) continue;
-        const scope = specificity(c, request.accommodation) as number;
-        nightScope = nightScope === undefined ? scope : Math.min(nightScope, scope);
-        if (c.maxNights !== undefined && c.maxNights !== null && nightsCounted >= c.maxNights) continue;
-        nightsCounted += 1;
-        const at = components.indexOf(c);
-        if (at === -1) {
-          components.push(c);
-          counts.push(1);
-        } else counts[at] = (counts[at] as number) + 1;
-      }
-    }
-    // One description priced per stay and per night at different scopes: the more specific wins
-    // (an accommodation's nightly "Final cleaning" replaces the organization's one per stay). Among
-    // the nights, each night's most specific component prices it, as rent does.
-    const stayDecider = arrival[kind][d];
-    const stayScope = stayDecider && specificity(stayDecider, request.accommodation);
-    const stayWins = stayScope !== undefined && (nightScope === undefined || stayScope <= nightScope);
-    const nightsWin = nightScope !== undefined && (stayScope === undefined || nightScope <= stayScope);
-    if (stayDecider && stayWins) {
-      const persons = stayDecider.basis === 'person-stay' ? personsFor(stayDecider.ageGroups, request.party) : 1;
-      if (persons > 0) lines.push(line(description, kind, persons, stayDecider.amount));
-    }
-    if (!nightsWin) continue;
-    components.forEach((component, i) => {
-      const persons = component.basis === 'person-night' ? personsFor(component.ageGroups, request.party) : 1;
-      if (persons > 0) lines.push(line(description, kind, (counts[i] as number) * persons, component.amount));
-    });
-  }
-  return lines;
-}
-
 /** The quantity a supplement's basis gives for one unit chosen. */
 function basisQuantity(basis: Basis, nights: number, persons: number): number {
   switch (basis) {
@@ -344,23 +267,24 @@ export function supplementsFor(
   });
 }
 
-/** Supplements as lines: the required ones (once) or the chosen ones (their quantity). */
-function supplementLines(sheet: PriceSheet, request: QuoteRequest, nights: number, required: boolean): OrderLine[] {
+/** Receives a stay's lines one by one, in order: to keep them, or only to add them up. */
+type Emit = (description: string, kind: LineKind, quantity: number, unitAmount: number) => void;
+
+/** Supplements: the required ones (once) or the chosen ones (their quantity). */
+function emitSupplements(sheet: PriceSheet, request: StayRequest, nights: number, required: boolean, emit: Emit) {
   const persons = personsFor(undefined, request.party);
-  const lines: OrderLine[] = [];
   for (const supplement of sheet.supplements) {
     if (supplement.required !== required) continue;
     const chosen = required ? 1 : Math.min(request.choices.get(supplement.id) ?? 0, supplement.maxQuantity);
     const quantity = basisQuantity(supplement.basis, nights, persons) * chosen;
-    if (quantity > 0) lines.push(line(supplement.description, 'supplement', quantity, supplement.amount));
+    if (quantity > 0) emit(supplement.description, 'supplement', quantity, supplement.amount);
   }
-  return lines;
 }
 
 /** The single largest discount that applies to the stay, on this rent total: as a negative amount. */
 function discountLine(
   sheet: PriceSheet,
-  request: QuoteRequest,
+  request: StayRequest,
   daysBefore: number,
   nights: number,
   rent: number,
@@ -386,7 +310,7 @@ interface Arrival {
   daysBefore: number;
 }
 
-function arrivalOf(sheet: PriceSheet, request: Omit<QuoteRequest, 'dateTo'>): Arrival {
+function arrivalOf(sheet: PriceSheet, request: StayRequest): Arrival {
   const decide = (candidates: readonly PriceComponent[]) =>
     deciding(
       candidates.filter((c) => c.dateFrom <= request.dateFrom && request.dateFrom <= c.dateTo),
@@ -399,29 +323,133 @@ function arrivalOf(sheet: PriceSheet, request: Omit<QuoteRequest, 'dateTo'>): Ar
   };
 }
 
-/** The priced lines of a stay whose nights are priced (in order); undefined when a night has no rent. */
-function stayLines(
-  sheet: PriceSheet,
-  arrival: Arrival,
-  request: QuoteRequest,
-  nights: readonly PricedNight[],
-): OrderLine[] | undefined {
-  const rents: PriceComponent[] = [];
-  for (const night of nights) {
-    if (!night.rent) return undefined;
-    rents.push(night.rent);
+/** A run of consecutive nights at an equal nightly rent: one rent line. */
+interface RentRun {
+  description: string;
+  unitAmount: number;
+  perNight: number;
+  nights: number;
+}
+
+/** The nights of one fee or tax description counted so far, per component in the order they first count. */
+interface NightCounts {
+  components: PriceComponent[];
+  counts: number[];
+  counted: number;
+  /** The most specific scope of a component pricing one of its nights. */
+  scope: number | undefined;
+}
+
+const noCounts = (): NightCounts => ({ components: [], counts: [], counted: 0, scope: undefined });
+
+/**
+ * The lines of a stay, built night by night (SPEC §14): `add` each night in order, and `lines` gives
+ * the stay's lines so far. A quote adds its nights and asks once; the original's quotations add
+ * the nights of an arrival one by one and ask after each, so a month's 465 stays cost a month of
+ * nights, not the sum of their lengths.
+ */
+class StayLines {
+  readonly #runs: RentRun[] = [];
+  #rent = 0;
+  #nights = 0;
+  readonly #fee: NightCounts[];
+  readonly #tax: NightCounts[];
+
+  constructor(
+    readonly sheet: PriceSheet,
+    readonly arrival: Arrival,
+    readonly request: StayRequest,
+  ) {
+    this.#fee = sheet.fee.descriptions.map(noCounts);
+    this.#tax = sheet.tax.descriptions.map(noCounts);
   }
-  const rentOrder = rentLines(rents, request.party);
-  const rent = rentOrder.reduce((sum, l) => sum + l.amount, 0);
-  const discount = discountLine(sheet, request, arrival.daysBefore, nights.length, rent);
-  return [
-    ...rentOrder,
-    ...(discount ? [discount] : []),
-    ...componentLines('fee', sheet.fee, arrival, nights, request),
-    ...supplementLines(sheet, request, nights.length, true),
-    ...supplementLines(sheet, request, nights.length, false),
-    ...componentLines('tax', sheet.tax, arrival, nights, request),
-  ];
+
+  /** Adds the stay's next night; false when it has no rent (then neither has any longer stay). */
+  add(night: PricedNight): boolean {
+    const { rent } = night;
+    if (!rent) return false;
+    // One rent line per run of equal nightly amounts, whichever components priced them, named
+    // after the run's first; a `person-night` rent counts its persons.
+    const perNight = rent.basis === 'person-night' ? personsFor(rent.ageGroups, this.request.party) : 1;
+    const run = this.#runs[this.#runs.length - 1];
+    if (run && run.unitAmount === rent.amount && run.perNight === perNight) run.nights += 1;
+    else this.#runs.push({ description: rent.description, unitAmount: rent.amount, perNight, nights: 1 });
+    this.#rent += rent.amount * perNight;
+    this.#nights += 1;
+    this.#count(night.fee, this.#fee);
+    this.#count(night.tax, this.#tax);
+    return true;
+  }
+
+  /**
+   * A night counts for its description while fewer than its component's `maxNights` were counted
+   * before it (a tax capped at 7 nights stays capped when its rate changes on New Year's Eve).
+   */
+  #count(deciders: readonly (PriceComponent | undefined)[], all: NightCounts[]): void {
+    deciders.forEach((c, d) => {
+      if (!c) return;
+      const counts = all[d] as NightCounts;
+      const scope = specificity(c, this.request.accommodation) as number;
+      counts.scope = counts.scope === undefined ? scope : Math.min(counts.scope, scope);
+      if (c.maxNights !== undefined && c.maxNights !== null && counts.counted >= c.maxNights) return;
+      counts.counted += 1;
+      const at = counts.components.indexOf(c);
+      if (at === -1) {
+        counts.components.push(c);
+        counts.counts.push(1);
+      } else counts.counts[at] = (counts.counts[at] as number) + 1;
+    });
+  }
+
+  /** The stay's lines so far. */
+  lines(): OrderLine[] {
+    const lines: OrderLine[] = [];
+    this.#emit((description, kind, quantity, unitAmount) => lines.push(line(description, kind, quantity, unitAmount)));
+    return lines;
+  }
+
+  /** The sum of `lines()`, without making them: what the original's quotations list. */
+  total(): number {
+    let sum = 0;
+    this.#emit((_description, _kind, quantity, unitAmount) => (sum += quantity * unitAmount));
+    return sum;
+  }
+
+  /** Rent, the discount, fees and required supplements, chosen supplements, taxes: §14's order. */
+  #emit(emit: Emit): void {
+    for (const r of this.#runs) if (r.perNight > 0) emit(r.description, 'rent', r.nights * r.perNight, r.unitAmount);
+    const discount = discountLine(this.sheet, this.request, this.arrival.daysBefore, this.#nights, this.#rent);
+    if (discount) emit(discount.description, 'discount', 1, discount.amount);
+    this.#emitComponents('fee', this.sheet.fee, this.#fee, emit);
+    emitSupplements(this.sheet, this.request, this.#nights, true, emit);
+    emitSupplements(this.sheet, this.request, this.#nights, false, emit);
+    this.#emitComponents('tax', this.sheet.tax, this.#tax, emit);
+  }
+
+  /**
+   * Fees or taxes: per description, the most specific component valid on the arrival prices the
+   * stay and the most specific one valid on each night prices that night. Priced both ways at
+   * different scopes, the more specific wins (an accommodation's nightly "Final cleaning" replaces
+   * the organization's one per stay).
+   */
+  #emitComponents(kind: 'fee' | 'tax', groups: ComponentGroups, all: readonly NightCounts[], emit: Emit): void {
+    const { party, accommodation } = this.request;
+    groups.descriptions.forEach((description, d) => {
+      const counts = all[d] as NightCounts;
+      const stayDecider = this.arrival[kind][d];
+      const stayScope = stayDecider && specificity(stayDecider, accommodation);
+      const nightScope = counts.scope;
+      if (stayDecider && stayScope !== undefined && (nightScope === undefined || stayScope <= nightScope)) {
+        const persons = stayDecider.basis === 'person-stay' ? personsFor(stayDecider.ageGroups, party) : 1;
+        if (persons > 0) emit(description, kind, persons, stayDecider.amount);
+      }
+      if (nightScope === undefined || (stayScope !== undefined && stayScope < nightScope)) return;
+      counts.components.forEach((component, i) => {
+        const persons = component.basis === 'person-night' ? personsFor(component.ageGroups, party) : 1;
+        if (persons > 0) emit(description, kind, (counts.counts[i] as number) * persons, component.amount);
+      });
+    });
+  }
 }
 
 const total = (lines: readonly OrderLine[]) => lines.reduce((sum, l) => sum + l.amount, 0);
@@ -448,7 +476,8 @@ export function quote(prices: Prices, rules: readonly StayRule[], request: Quote
     daysFrom(request.dateFrom, nightCount),
     isoWeekday(request.dateFrom),
   );
-  const orderLines = stayLines(sheet, arrivalOf(sheet, request), request, nights);
+  const built = new StayLines(sheet, arrivalOf(sheet, request), request);
+  const orderLines = nights.every((night) => built.add(night)) ? built.lines() : undefined;
   if (orderLines && !Number.isSafeInteger(total(orderLines.map((l) => ({ ...l, amount: Math.abs(l.amount) }))))) {
     // Only a party of hundreds choosing hundreds of a supplement at the largest price gets here.
     throw invalidInput([{ parameter: 'dateTo', message: 'the price of this stay is too large to compute exactly' }]);
@@ -516,10 +545,12 @@ export function quotations(
     const arriving = { accommodation: request.accommodation.id, type: request.accommodation.type, dateFrom };
     const decided = effectiveRules(rules, { ...arriving, dateTo: dateFrom });
     const bookable = bookingWindow(decided, request.today);
-    const arrival = arrivalOf(sheet, { ...request, dateFrom });
+    const stayLines = new StayLines(sheet, arrivalOf(sheet, { ...request, dateFrom }), { ...request, dateFrom });
     for (let length = 1; start + length <= days; length++) {
       const dateTo = dates[start + length] as string;
       if (dateTo > blockedAt) break;
+      // A night without rent ends every longer stay from this arrival too.
+      if (!stayLines.add(nights[start + length - 1] as PricedNight)) break;
       const stay = {
         dateFrom,
         dateTo,
@@ -528,10 +559,7 @@ export function quotations(
         departureWeekday: weekdayAt(start + length),
       };
       if (breaksOf(decided, stay, bookable).length > 0) continue;
-      const lines = stayLines(sheet, arrival, { ...request, dateFrom, dateTo }, nights.slice(start, start + length));
-      // A night without rent ends every longer stay from this arrival too.
-      if (!lines) break;
-      found.push({ dateFrom, dateTo, nights: length, orderLinesTotal: total(lines) });
+      found.push({ dateFrom, dateTo, nights: length, orderLinesTotal: stayLines.total() });
     }
   }
   return found;
