@@ -2093,6 +2093,11 @@ export interface operations {
                             name: string;
                             /** @description IANA time zone */
                             timezone: string;
+                            /**
+                             * @description ISO 4217 code, e.g. EUR
+                             * @example EUR
+                             */
+                            currency: string;
                         }[];
                         /** @description Send it as X-CSRF-Token with every change made with this session */
                         csrfToken: string;
@@ -2223,6 +2228,11 @@ export interface operations {
                             name: string;
                             /** @description IANA time zone */
                             timezone: string;
+                            /**
+                             * @description ISO 4217 code, e.g. EUR
+                             * @example EUR
+                             */
+                            currency: string;
                         }[];
                         /** @description Send it as X-CSRF-Token with every change made with this session */
                         csrfToken: string;
@@ -7393,19 +7403,6 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change conflicts with the data (a taken night, a state move) */
-            409: {
-                headers: {
-                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
-                    RateLimit?: string;
-                    /** @description The quota: requests per window of w seconds, per credential */
-                    "RateLimit-Policy"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
             /** @description The body is larger than 64 KiB */
             413: {
                 headers: {
@@ -8901,19 +8898,6 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description The change conflicts with the data (a taken night, a state move) */
-            409: {
-                headers: {
-                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
-                    RateLimit?: string;
-                    /** @description The quota: requests per window of w seconds, per credential */
-                    "RateLimit-Policy"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
             /** @description The body is larger than 64 KiB */
             413: {
                 headers: {
@@ -9649,19 +9633,6 @@ export interface operations {
             /** @description The Accept header rules JSON out */
             406: {
                 headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Problem"];
-                };
-            };
-            /** @description The change conflicts with the data (a taken night, a state move) */
-            409: {
-                headers: {
-                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
-                    RateLimit?: string;
-                    /** @description The quota: requests per window of w seconds, per credential */
-                    "RateLimit-Policy"?: string;
                     [name: string]: unknown;
                 };
                 content: {

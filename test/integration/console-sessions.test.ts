@@ -113,8 +113,8 @@ describe.each(DIALECTS)('console sessions on %s', (dialect) => {
     expect(session).toMatchObject({
       credential: { name: 'Front desk', username: user.username, scopes: ['read', 'write', 'admin'] },
       organizations: [
-        { id: 1, name: 'Park', timezone: 'Europe/Amsterdam' },
-        { id: 2, name: 'Hotel', timezone: 'America/New_York' },
+        { id: 1, name: 'Park', timezone: 'Europe/Amsterdam', currency: 'EUR' },
+        { id: 2, name: 'Hotel', timezone: 'America/New_York', currency: 'EUR' },
       ],
       expires: '2025-06-15T22:00:00Z',
       idleExpires: '2025-06-15T10:30:00Z',

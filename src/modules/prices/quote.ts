@@ -532,6 +532,16 @@ export function quotations(
   const weekdayAt = (i: number) => ((firstWeekday - 1 + i) % 7) + 1;
   const sheet = sheetOf(prices, request.accommodation);
   const nights = pricedNights(sheet, request.accommodation, dates.slice(0, days), firstWeekday);
+  // Only rules of this accommodation (its own, its type's, the organization's) arriving in the window can decide.
+  const { accommodation } = request;
+  const relevant = rules.filter(
+    (r) =>
+      r.dateFrom <= window.dateTo &&
+      r.dateTo >= window.dateFrom &&
+      (r.accommodation != null
+        ? r.accommodation === accommodation.id
+        : r.type == null || r.type === accommodation.type),
+  );
   const found: Quotation[] = [];
   for (let start = 0; start < days; start++) {
     const dateFrom = dates[start] as string;
@@ -543,7 +553,7 @@ export function quotations(
     // The rules that decide are those of the arrival, and so is the booking window: found once for
     // every length of stay, which is then checked without any date arithmetic.
     const arriving = { accommodation: request.accommodation.id, type: request.accommodation.type, dateFrom };
-    const decided = effectiveRules(rules, { ...arriving, dateTo: dateFrom });
+    const decided = effectiveRules(relevant, { ...arriving, dateTo: dateFrom });
     const bookable = bookingWindow(decided, request.today);
     const stayLines = new StayLines(sheet, arrivalOf(sheet, { ...request, dateFrom }), { ...request, dateFrom });
     for (let length = 1; start + length <= days; length++) {

@@ -5,7 +5,7 @@ import { apiResponses } from '../../http/api-responses.js';
 import { attemptAccounting, principalOf, SESSION_COOKIE } from '../../http/auth.js';
 import type { RateLimiter } from '../../http/rate-limit/rate-limiter.js';
 import { AppError } from '../../shared/errors.js';
-import { RecordId, Timestamp, text } from '../../shared/schemas.js';
+import { Currency, RecordId, Timestamp, text } from '../../shared/schemas.js';
 import { formatTimestamp } from '../../shared/dates.js';
 import type { Principal } from '../credentials/authenticator.js';
 import { listOrganizationsByIds } from '../organizations/organizations.repository.js';
@@ -36,7 +36,7 @@ const SessionSchema = Type.Object(
     ),
     organizations: Type.Array(
       Type.Object(
-        { id: RecordId, name: text(200), timezone: text(64, 'IANA time zone') },
+        { id: RecordId, name: text(200), timezone: text(64, 'IANA time zone'), currency: Currency },
         { additionalProperties: false },
       ),
       { maxItems: 10_000 },
