@@ -24,6 +24,7 @@ interface FeedEvent {
 describe.each(DIALECTS)('the changes feed across server processes on %s', (dialect) => {
   const used = useDatabase(dialect);
   let apiKey: string;
+  let readKey: string;
   let servers: Awaited<ReturnType<typeof startServer>>[];
 
   const request = (server: number, method: string, path: string, body?: object) =>
@@ -40,6 +41,11 @@ describe.each(DIALECTS)('the changes feed across server processes on %s', (diale
     expect((await runCli(['import', file], env)).code).toBe(0);
     const created = await runCli(['credentials', 'create', '--organization', '1', '--scope', 'write', '--json'], env);
     apiKey = JSON.parse(created.stdout).apiKey;
+    // The reads of the second test have a credential of their own (the rate limit counts per
+    // credential), made here, before three servers hold the database.
+    const reading = await runCli(['credentials', 'create', '--organization', '1', '--json'], env);
+    expect(reading.code, reading.stderr).toBe(0);
+    readKey = JSON.parse(reading.stdout).apiKey;
     servers = await Promise.all([startServer([], env), startServer([], env), startServer([], env)]);
   });
   afterAll(async () => {
@@ -109,10 +115,6 @@ describe.each(DIALECTS)('the changes feed across server processes on %s', (diale
     // waited for, and a list's cursor could fall between two versions of one record, so the feed
     // repeated the older and never the newer. Writers on two servers, contending for four records.
     // The reads have a credential of their own: the rate limit (600 a minute) counts per credential.
-    const created = await runCli(['credentials', 'create', '--organization', '1', '--json'], {
-      DATABASE_URL: used.url,
-    });
-    const readKey = JSON.parse(created.stdout).apiKey as string;
     const read = (path: string) =>
       retryingFetch(`${servers[2]?.baseUrl}${path}`, { headers: { accept: 'application/json', 'x-api-key': readKey } });
     /** The four contended records, with the cursor the list carries. */
