@@ -100,24 +100,6 @@ async function priceRecordCount(databaseUrl) {
   }
 }
 
-/**
- * Adults, Children and Babies for every organization that has no age group: SPEC §14 says every
- * organization starts with them, but `booking seed --synthetic` (at 61838c0) creates its
- * organizations without them (only migration 015, for the organizations it finds, and `booking
- * import` add them), and a quote of such an organization is refused (400, "no age group of category
- * adult"). Added with the service's own function, in one statement, so both databases number them alike.
- */
-async function addAgeGroups(databaseUrl) {
-  const { addDefaultAgeGroups } = await import(join(ROOT, 'dist/src/modules/prices/prices.repository.js'));
-  const { db, close } = await openDb(databaseUrl);
-  try {
-    const ids = Array.from({ length: ORGANIZATIONS }, (_, i) => i + 1);
-    await addDefaultAgeGroups(db.kysely, ids, '2021-06-01T00:00:00Z');
-  } finally {
-    await close();
-  }
-}
-
 /** One organization's price list (see the top of the file), as POST bodies by path. */
 function priceListOf(organization, park, ageGroups) {
   const [first, second = first] = park.types;
@@ -214,7 +196,6 @@ function priceListOf(organization, park, ageGroups) {
  */
 export async function preparePriceData(databaseUrl, url, adminKey) {
   if ((await priceRecordCount(databaseUrl)) > 0) return undefined;
-  await addAgeGroups(databaseUrl);
   const parks = await parksOf(databaseUrl);
   const headers = { 'x-api-key': adminKey, 'content-type': 'application/json', accept: 'application/json' };
   const call = async (method, path, body) => {
