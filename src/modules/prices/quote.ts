@@ -515,8 +515,8 @@ export const MAX_QUOTATION_DAYS = 62;
  * The original's quotations: every sellable stay of the accommodation whose arrival and departure
  * both lie in `window` (inclusive days), by arrival then nights. Sellable: no stay rule broken, a
  * rent for every night, and no night in `held` (what holds the accommodation's nights, any kind).
- * The rules are asked first: most stays of a window break one (a minimum stay, an arrival day),
- * and asking costs less than pricing.
+ * Each arrival's nights are added one by one to one `StayLines`, and a stay that breaks no rule
+ * only adds its lines up: a window prices its nights once per arrival, never a stay from scratch.
  */
 export function quotations(
   prices: Prices,
