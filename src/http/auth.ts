@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest, FastifySchema, preHandlerHookHandler } from 'fastify';
-import { type Authenticator, type Principal, presentedCredentials } from '../modules/credentials/authenticator.js';
+import type { Authenticator, Principal } from '../modules/credentials/authenticator.js';
+import { presentedCredentials } from '../modules/credentials/presented-credentials.js';
 import type { Scope } from '../modules/credentials/credentials.service.js';
 import type { KnownOrganizationState } from '../modules/organizations/organizations.repository.js';
 import type { ConsoleSession, ConsoleSessions } from '../modules/sessions/sessions.service.js';
