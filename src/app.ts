@@ -79,6 +79,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const routes = new RouteTable();
   const app = Fastify({
     // pino's Logger is a FastifyBaseLogger; the cast keeps the instance's default type.
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- it decides the instance's type
     loggerInstance: createLogger(config.logLevel, deps.logDestination) as FastifyBaseLogger,
     genReqId: (req) => requestId(req.headers['x-request-id']),
     bodyLimit: BODY_LIMIT_BYTES,

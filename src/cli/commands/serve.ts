@@ -96,8 +96,8 @@ async function runServer(config: Config, processes: number): Promise<number> {
       await closeDb(db);
       process.exit(0);
     };
-    process.once('SIGTERM', shutdown);
-    process.once('SIGINT', shutdown);
+    process.once('SIGTERM', () => void shutdown());
+    process.once('SIGINT', () => void shutdown());
     const address = app.server.address();
     return typeof address === 'object' && address ? address.port : config.port;
   } catch (error) {

@@ -44,8 +44,8 @@ async function work(options: WorkerOptions): Promise<void> {
     await closeDb(db);
     process.exit(0);
   };
-  process.once('SIGTERM', shutdown);
-  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', () => void shutdown());
+  process.once('SIGINT', () => void shutdown());
   print(`booking worker delivering webhooks (${config.database.dialect}, ${running.owner})`);
 }
 

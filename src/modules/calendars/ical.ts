@@ -101,7 +101,7 @@ function dateOf(time: ICAL.Time, timeZone: string): string {
  * event that holds no night, or has no UID or start, is left out. Summaries are never read.
  */
 export function feedStays(text: string, timeZone: string): FeedStay[] {
-  const calendar = new ICAL.Component(ICAL.parse(text));
+  const calendar = new ICAL.Component(ICAL.parse(text) as unknown[]);
   for (const zone of calendar.getAllSubcomponents('vtimezone')) {
     ICAL.TimezoneService.register(new ICAL.Timezone(zone));
   }

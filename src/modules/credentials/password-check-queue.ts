@@ -59,7 +59,7 @@ export class PasswordCheckQueue {
     return new Promise<T>((resolve, reject) => {
       const waiter: Waiter = {
         // The slot is handed over by the check that ended (#running stays as it is).
-        start: () => this.#execute(address, task).then(resolve, reject),
+        start: () => void this.#execute(address, task).then(resolve, reject),
         refuse: () => reject(queueFull(this.#retryAfter(this.#lines.get(address)?.length ?? 1))),
       };
       const line = this.#lines.get(address);
