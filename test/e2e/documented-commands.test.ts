@@ -165,6 +165,10 @@ describe('commands in the README and docs/', () => {
     expect(problems).toEqual([]);
   });
 
+  it('keeps README.md under 12 KB: a newcomer reads it whole; the reference belongs in docs/', () => {
+    expect(readFileSync(join(ROOT, 'README.md')).length).toBeLessThan(12 * 1024);
+  });
+
   it('links to files that exist', () => {
     const problems: string[] = [];
     for (const file of documents()) {
