@@ -83,6 +83,7 @@ export async function emptyDatabase(db: Db): Promise<void> {
     'stay_rules',
     'price_records',
     'reservations',
+    'guests',
     'accommodations',
     'organizations',
   ] as const) {
