@@ -3,6 +3,7 @@ import type { Db } from '../../src/db/database.js';
 
 /** Takes a database back to how it was before migration 016 (guests). The caller removes its row from `kysely_migration`. */
 export async function undoGuests(db: Db): Promise<void> {
+  await sql`drop index webhook_deliveries_event`.execute(db.kysely);
   await sql`drop index reservations_guest`.execute(db.kysely);
   await sql`alter table reservations drop column guest_id`.execute(db.kysely);
   await sql`drop table guests`.execute(db.kysely);

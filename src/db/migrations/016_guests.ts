@@ -10,6 +10,8 @@ import type { Dialect } from '../database.js';
  * `lower()` folds ASCII only). A unique index on it makes two placements with one address at once
  * find one guest, on both databases. Erasure nulls it with the other personal fields, so an erased
  * guest never matches again and its address may be used by a new guest.
+ *
+ * Erasure rewrites the webhook deliveries of the events it scrubs: they are found by event id.
  */
 export const GUEST_PERSONAL_COLUMNS = [
   'first_name',
@@ -56,6 +58,8 @@ export function guestsSchema(dialect: Dialect) {
         .addColumn('guest_id', 'integer', (c) => c.references('guests.id'))
         .execute();
       await db.schema.createIndex('reservations_guest').on('reservations').column('guest_id').execute();
+      // Erasure rewrites the deliveries of the events it scrubs (guests/erasure.ts), found by event.
+      await db.schema.createIndex('webhook_deliveries_event').on('webhook_deliveries').column('event_id').execute();
     },
   };
 }

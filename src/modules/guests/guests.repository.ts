@@ -86,3 +86,64 @@ export function toGuest(row: GuestRow): Guest {
     erased: row.erased,
   };
 }
+
+/** The organization's guests, by id; with `modifiedSince`, only those modified at or after it. */
+export function listGuestRows(
+  conn: Conn,
+  organizationId: number,
+  filter: { modifiedSince?: string | undefined; page?: { limit: number; offset: number } | undefined },
+): Promise<GuestRow[]> {
+  let query = conn.selectFrom('guests').selectAll().where('organization_id', '=', organizationId);
+  if (filter.modifiedSince !== undefined) query = query.where('modified', '>=', filter.modifiedSince);
+  query = query.orderBy('id');
+  if (filter.page) query = query.limit(filter.page.limit).offset(filter.page.offset);
+  return query.execute();
+}
+
+export async function countGuests(
+  conn: Conn,
+  organizationId: number,
+  filter: { modifiedSince?: string | undefined },
+): Promise<number> {
+  let query = conn
+    .selectFrom('guests')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('organization_id', '=', organizationId);
+  if (filter.modifiedSince !== undefined) query = query.where('modified', '>=', filter.modifiedSince);
+  return Number((await query.executeTakeFirstOrThrow()).n);
+}
+
+export function findGuestRow(
+  conn: Conn,
+  organizationIds: readonly number[],
+  id: number,
+): Promise<GuestRow | undefined> {
+  if (organizationIds.length === 0) return Promise.resolve(undefined);
+  return conn
+    .selectFrom('guests')
+    .selectAll()
+    .where('organization_id', 'in', [...organizationIds])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** Another guest of the organization with this e-mail key, if any: PATCH may not give two guests one address. */
+export async function guestWithEmailKey(
+  conn: Conn,
+  organizationId: number,
+  key: string,
+  exceptId: number,
+): Promise<number | undefined> {
+  const row = await conn
+    .selectFrom('guests')
+    .select('id')
+    .where('organization_id', '=', organizationId)
+    .where('email_key', '=', key)
+    .where('id', '<>', exceptId)
+    .executeTakeFirst();
+  return row?.id;
+}
+
+export function updateGuestRow(conn: Conn, id: number, values: Updateable<GuestTable>): Promise<GuestRow> {
+  return conn.updateTable('guests').set(values).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+}

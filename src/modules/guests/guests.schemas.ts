@@ -1,5 +1,6 @@
 import { type Static, type TSchema, type TString, Type } from 'typebox';
-import { int32, inputText, RecordId, Timestamp } from '../../shared/schemas.js';
+import { ModifiedSinceParameters } from '../../shared/modified-since.js';
+import { int32, inputText, OrganizationId, RecordId, Timestamp } from '../../shared/schemas.js';
 
 /**
  * A guest (SPEC §15): the one owner of a guest's personal data. Its personal fields are declared
@@ -105,3 +106,29 @@ export type Guest = Static<typeof GuestSchema>;
 
 /** The text that replaces an erased guest's name on its reservations (SPEC §15). */
 export const ERASED_GUEST_NAME = 'Erased guest';
+
+/** The largest page, and the default one where pages are the default (SPEC §4.3, as summaries). */
+export const GUEST_PAGE_LIMIT = 100;
+
+export const GuestListQuery = Type.Object({
+  organization: Type.Optional(OrganizationId),
+  limit: Type.Optional(int32({ minimum: 1, maximum: GUEST_PAGE_LIMIT, description: 'Page size; default 100' })),
+  offset: Type.Optional(
+    Type.Integer({
+      format: 'int64',
+      minimum: 0,
+      maximum: Number.MAX_SAFE_INTEGER,
+      description: 'Zero-based position of the first item; default 0',
+    }),
+  ),
+  ...ModifiedSinceParameters,
+});
+export type GuestListQuery = Static<typeof GuestListQuery>;
+
+/** PATCH: the fields to correct, at least one. */
+export const UpdateGuestBody = Type.Object(GuestFieldsSchema.properties, {
+  additionalProperties: false,
+  minProperties: 1,
+  description: 'The personal fields to correct; null clears one',
+});
+export type UpdateGuestBody = Static<typeof UpdateGuestBody>;
