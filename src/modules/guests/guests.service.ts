@@ -1,6 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database, GuestRow } from '../../db/schema.js';
-import { forUpdate } from '../../db/write-transaction.js';
+import type { Db } from '../../db/database.js';
+import { forUpdate, withWriteTransaction } from '../../db/write-transaction.js';
 import type { Clock } from '../../shared/clock.js';
 import { addDays, dateInZone, formatTimestamp } from '../../shared/dates.js';
 import { AppError } from '../../shared/errors.js';
@@ -210,19 +211,14 @@ const SWEEP_BATCH = 50;
  * that locks it and finds it not yet erased (`eraseGuest`), so two processes sweeping at once
  * erase each guest once and record one `guest.erased`. Answers how many this sweep erased.
  */
-export async function sweepRetainedGuests(
-  db: { kysely: Conn },
-  write: <T>(work: (trx: Conn) => Promise<T>) => Promise<T>,
-  clock: Clock,
-  days: number,
-): Promise<number> {
+export async function sweepRetainedGuests(db: Db, clock: Clock, days: number): Promise<number> {
   // Day numbers in UTC; a zone's today is at most one day ahead of UTC's, so this bound finds every
   // candidate, and each is checked against its own organization's today below.
   const today = clock().toISOString().slice(0, 10);
   const candidates = await retentionCandidates(db.kysely, addDays(today, 1 - days), SWEEP_BATCH);
   let erased = 0;
   for (const candidate of candidates) {
-    const done = await write(async (trx) => {
+    const done = await withWriteTransaction(db, async (trx) => {
       const due = await retentionCandidates(trx, addDays(today, 1 - days), 1, candidate.id);
       const lastDay = due[0]?.lastDay;
       if (lastDay === undefined) return false;
