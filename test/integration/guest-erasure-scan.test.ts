@@ -8,6 +8,7 @@ import { fanOut } from '../../src/modules/webhooks/deliveries.js';
 import { DIALECTS, emptyDatabase } from '../helpers/databases.js';
 import { apiKeyFor, load, twoOrganizations } from '../helpers/fixtures.js';
 import { columnsHolding } from '../helpers/text-scan.js';
+import { rememberPersonalData } from '../helpers/secrets.js';
 import { useApp } from '../helpers/use-database.js';
 
 /**
@@ -32,6 +33,8 @@ const GUEST: GuestFields = {
 /** What must not be left: each name, the address before the @ and the whole address, the phone's digits. */
 const NEEDLES = ['Wilhelmina', 'Oosterbroek', 'w.oosterbroek@mail.example', 'w.oosterbroek', '5550173', 'Lindengracht'];
 
+rememberPersonalData(...NEEDLES);
+
 describe.each(DIALECTS)('erasure leaves nothing of the guest on %s', (dialect) => {
   const now = new Date('2025-06-15T10:00:00Z');
   const used = useApp(dialect, { app: { clock: () => now } });
@@ -43,7 +46,10 @@ describe.each(DIALECTS)('erasure leaves nothing of the guest on %s', (dialect) =
   beforeEach(async () => {
     await emptyDatabase(used.db);
     await load(used.db, twoOrganizations);
-    await used.db.kysely.updateTable('organizations').set({ version: sql`version + 1000000` }).execute();
+    await used.db.kysely
+      .updateTable('organizations')
+      .set({ version: sql`version + 1000000` })
+      .execute();
     admin = await apiKeyFor(used.db, { organizations: [1, 2], scope: 'admin' });
   });
 
@@ -119,7 +125,9 @@ describe.each(DIALECTS)('erasure leaves nothing of the guest on %s', (dialect) =
       // Not even in the file's free space: the database file itself, after a checkpoint, holds none of it.
       const { rows } = await sql`pragma wal_checkpoint(truncate)`.execute(used.db.kysely);
       expect(rows).toEqual([{ busy: 0, log: 0, checkpointed: 0 }]);
-      const file = readFileSync(used.url.replace(/^sqlite:/, '')).toString('latin1').toLowerCase();
+      const file = readFileSync(used.url.replace(/^sqlite:/, ''))
+        .toString('latin1')
+        .toLowerCase();
       for (const needle of NEEDLES) expect(file.includes(needle.toLowerCase()), needle).toBe(false);
     }
     // What the service shows after it is what it stores: the erased name, read again through every path.

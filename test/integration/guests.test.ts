@@ -7,6 +7,7 @@ import { fanOut } from '../../src/modules/webhooks/deliveries.js';
 import { releasedTogether } from '../helpers/barrier.js';
 import { DIALECTS, emptyDatabase } from '../helpers/databases.js';
 import { apiKeyFor, load, twoOrganizations } from '../helpers/fixtures.js';
+import { rememberPersonalData } from '../helpers/secrets.js';
 import { useApp } from '../helpers/use-database.js';
 
 /**
@@ -29,6 +30,8 @@ export const ANNA: GuestFields = {
   country: 'NL',
   locale: 'nl',
 };
+
+rememberPersonalData(ANNA.firstName, ANNA.surname, ANNA.email, ANNA.phoneNumber, ANNA.address, ANNA.postalCode);
 
 describe.each(DIALECTS)('guests on %s', (dialect) => {
   let now = new Date('2025-06-15T10:00:00Z');
