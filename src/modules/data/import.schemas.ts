@@ -9,6 +9,7 @@ import { KEY_HASH_PATTERN, KEY_PREFIX_PATTERN } from '../credentials/api-key.js'
 import { BLOCK_KINDS, CreateBlockBody } from '../blocks/blocks.schemas.js';
 import { CreateStayRuleBody } from '../availability/stay-rules.schemas.js';
 import { AgeGroupKind, DiscountKind, PriceComponentKind, SupplementKind } from '../prices/prices.schemas.js';
+import { GuestFieldsSchema } from '../guests/guests.schemas.js';
 
 /**
  * The document `booking import` reads: SPEC §2 field names (§13 for blocks and stay rules). Ids, statuses and
@@ -71,6 +72,24 @@ export const ImportReservation = Type.Object(
     created: Type.Optional(TimestampText),
     modified: Type.Optional(TimestampText),
     cancelled: Type.Optional(Type.Union([TimestampText, Type.Null()])),
+    /** The guest record (SPEC §15); left out, a stored reservation keeps its link. */
+    guest: Type.Optional(Type.Union([Id, Type.Null()])),
+  },
+  strict,
+);
+
+/**
+ * A guest (SPEC §15) as the API shows it and `booking dump` writes it: its personal fields, with its
+ * id, organization and timestamps. An erased guest (`erased` set) carries no personal field.
+ */
+export const ImportGuest = Type.Object(
+  {
+    id: Type.Optional(Id),
+    organization: Id,
+    ...GuestFieldsSchema.properties,
+    created: Type.Optional(TimestampText),
+    modified: Type.Optional(TimestampText),
+    erased: Type.Optional(Type.Union([TimestampText, Type.Null()])),
   },
   strict,
 );
@@ -158,6 +177,7 @@ export const ImportCredential = Type.Object(
 
 const organizations = Type.Optional(Type.Array(ImportOrganization));
 const accommodations = Type.Optional(Type.Array(ImportAccommodation));
+const guests = Type.Optional(Type.Array(ImportGuest));
 const blocks = Type.Optional(Type.Array(ImportBlock));
 const stayRules = Type.Optional(Type.Array(ImportStayRule));
 const ageGroups = Type.Optional(Type.Array(ImportAgeGroup));
@@ -171,6 +191,7 @@ export const ImportDocument = Type.Object(
   {
     organizations,
     accommodations,
+    guests,
     reservations: Type.Optional(Type.Array(ImportReservation)),
     blocks,
     stayRules,
@@ -188,13 +209,14 @@ export const ImportDocument = Type.Object(
  * it stands, and the many reservations one by one (import.fast-check.ts).
  */
 export const ImportDocumentFrame = Type.Object(
-  { organizations, accommodations, blocks, stayRules, ageGroups, priceComponents, supplements, discounts, credentials },
+  { organizations, accommodations, guests, blocks, stayRules, ageGroups, priceComponents, supplements, discounts, credentials },
   strict,
 );
 
 export type ImportOrganization = Static<typeof ImportOrganization>;
 export type ImportAccommodation = Static<typeof ImportAccommodation>;
 export type ImportReservation = Static<typeof ImportReservation>;
+export type ImportGuest = Static<typeof ImportGuest>;
 export type ImportBlock = Static<typeof ImportBlock>;
 export type ImportStayRule = Static<typeof ImportStayRule>;
 export type ImportAgeGroup = Static<typeof ImportAgeGroup>;
