@@ -9,6 +9,12 @@ import { BlockSchema } from '../modules/blocks/blocks.schemas.js';
 import { AgeGroupKind, DiscountKind, PriceComponentKind, SupplementKind } from '../modules/prices/prices.schemas.js';
 import { OrderLineSchema, QuotationSchema, QuoteSchema } from '../modules/prices/quotes.schemas.js';
 import { EventSchema } from '../modules/events/events.schemas.js';
+import {
+  ConfigureDraftBody,
+  CreateDraftBody,
+  DraftSchema,
+  PlaceDraftBody,
+} from '../modules/booking-flow/drafts.schemas.js';
 import { CreatedReservationSchema, ReservationSummarySchema } from '../modules/reservations/reservations.schemas.js';
 import {
   DeliveryAttemptSchema,
@@ -44,6 +50,10 @@ const NAMED_SCHEMAS = [
   QuoteSchema,
   OrderLineSchema,
   QuotationSchema,
+  DraftSchema,
+  CreateDraftBody,
+  ConfigureDraftBody,
+  PlaceDraftBody,
   GridSchema,
   SearchResultSchema,
   EventSchema,
