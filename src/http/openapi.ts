@@ -62,6 +62,18 @@ const NAMED_SCHEMAS = [
   DeliveryAttemptSchema,
 ];
 
+/**
+ * A body of two shapes told apart by a JSON Schema `if` (SPEC §15 beside §9) is validated that way,
+ * so a body's errors name only its own shape's fields; the document states it as `oneOf` the two
+ * (they are disjoint), which generated clients turn into a union type where `if` would give `unknown`.
+ */
+function withBodiesAsAlternatives<T>(schema: T): T {
+  const body = (schema as { body?: Record<string, unknown> } | undefined)?.body;
+  if (!body || !('if' in body) || !('then' in body) || !('else' in body)) return schema;
+  const { if: _if, then, else: otherwise, ...rest } = body;
+  return { ...schema, body: { ...rest, oneOf: [then, otherwise] } };
+}
+
 export const OPENAPI_PATH = '/openapi.json';
 export const DOCS_PATH = '/docs';
 
@@ -82,6 +94,7 @@ const SERVER = {
 
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
+    transform: ({ schema, url }) => ({ schema: withBodiesAsAlternatives(schema), url }),
     openapi: {
       openapi: '3.1.0',
       info: {

@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { releasedTogether } from '../helpers/barrier.js';
 import { DIALECTS, emptyDatabase } from '../helpers/databases.js';
 import { apiKeyFor, basicFor, load, twoOrganizations } from '../helpers/fixtures.js';
+import { LogCapture } from '../helpers/app.js';
 import { useApp } from '../helpers/use-database.js';
 
 /**
@@ -18,7 +19,8 @@ const START = Date.parse('2025-06-15T10:00:00Z');
 
 describe.each(DIALECTS)('the booking flow on %s', (dialect) => {
   let now = START;
-  const used = useApp(dialect, { app: { clock: () => new Date(now) } });
+  const logs = new LogCapture();
+  const used = useApp(dialect, { app: { clock: () => new Date(now), logs } });
   let admin: string;
   let writer: string;
   let reader: string;
@@ -215,6 +217,9 @@ describe.each(DIALECTS)('the booking flow on %s', (dialect) => {
     expect(other.statusCode, other.body).toBe(201);
     expect(other.json().id).not.toBe(made.id);
     expect((await send('GET', `/api/reservations/${other.json().id}/order-lines`)).json()).toEqual([]);
+    // The token rode in URLs the service logged: never as sent.
+    expect(logs.text).toContain(`/api/reservations/${made.id}/place?token=`);
+    expect(logs.text).not.toContain(made.token);
   });
 
   it('places an option when not confirmed, and counts babies apart from beds', async () => {

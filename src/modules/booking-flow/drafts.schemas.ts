@@ -22,14 +22,14 @@ import { TEXT_MAX } from '../reservations/reservations.schemas.js';
 
 /** An id as a number or as its decimal digits (no sign, no leading zero, within int32). */
 export const LenientId = Type.Union(
-  [RecordId, Type.String({ pattern: '^[1-9][0-9]{0,9}$', description: 'The id as decimal digits' })],
+  [RecordId, Type.String({ pattern: '^[1-9][0-9]{0,9}$', maxLength: 10, description: 'The id as decimal digits' })],
   { description: 'Record id: an integer, or its decimal digits as the original client sends it' },
 );
 /** A quantity as a number or as its decimal digits. */
 export const LenientQuantity = Type.Union(
   [
     int32({ maximum: MAX_QUANTITY }),
-    Type.String({ pattern: '^[0-9]{1,4}$', description: 'The quantity as decimal digits' }),
+    Type.String({ pattern: '^[0-9]{1,4}$', maxLength: 4, description: 'The quantity as decimal digits' }),
   ],
   { description: `0 to ${MAX_QUANTITY}: an integer, or its decimal digits as the original client sends it` },
 );
@@ -151,6 +151,7 @@ export const DraftSchema = Type.Object(
   {
     id: { ...RecordId, description: 'The draft’s id: the placed reservation keeps it' },
     token: Type.String({
+      maxLength: 200,
       description: 'The secret that alone opens the draft (≥ 128 bits); stored only as a hash',
       examples: ['Ydq5yq3hC0V6cWf0lX7bq3l7rJ4m2u9qk8mZ0fWm1xE'],
     }),
