@@ -629,6 +629,54 @@ export interface paths {
         patch: operations["updateDiscountSpecification"];
         trace?: never;
     };
+    "/api/guests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List guests
+         * @description The organization’s guests by id, paginated exactly as reservation summaries (Link and X-Pagination-* headers, the same defaults and dated rules). Erased guests are listed with their personal fields null.
+         */
+        get: operations["listGuests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/guests/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One guest
+         * @description An erased guest shows its personal fields null and `erased` set.
+         */
+        get: operations["getGuest"];
+        put?: never;
+        post?: never;
+        /**
+         * Erase a guest (GDPR)
+         * @description Needs the admin scope. The guest’s personal fields become null and `erased` is set; each of its reservations shows guestName and name "Erased guest" (recorded as reservation.updated); the name is removed from every kept event (`data` and `previous`), webhook delivery and stored response; records guest.erased. Answers the erased guest; erasing it again changes nothing and answers the same.
+         */
+        delete: operations["eraseGuest"];
+        options?: never;
+        head?: never;
+        /**
+         * Correct a guest
+         * @description Needs the write scope. Changes only the fields given (null clears one). 409 for an erased guest, or for an e-mail address another guest of the organization has (the problem names it as `guest`). Reservations keep the name they show.
+         */
+        patch: operations["updateGuest"];
+        trace?: never;
+    };
     "/api/quotes": {
         parameters: {
             query?: never;
@@ -1067,6 +1115,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "guest.erased": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A guest.erased event
+         * @description Sent to the endpoints subscribed to `guest.erased`.
+         */
+        post: operations["webhook_guest_erased"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     ping: {
         parameters: {
             query?: never;
@@ -1190,7 +1258,7 @@ export interface components {
             guestName: string;
             /** @description The same text as guestName: the field the original service's published client reads (`$reservation->name`) */
             name: string;
-            /** @description The guest record (SPEC §15) when there is one; null until guest records exist */
+            /** @description The guest record (SPEC §15) when there is one */
             guest: number | null;
             /** @example 412.50 */
             totalAmount: string;
@@ -1263,7 +1331,7 @@ export interface components {
             guestName: string;
             /** @description The same text as guestName: the field the original service's published client reads (`$reservation->name`) */
             name: string;
-            /** @description The guest record (SPEC §15) when there is one; null until guest records exist */
+            /** @description The guest record (SPEC §15) when there is one */
             guest: number | null;
             /** @example 412.50 */
             totalAmount: string;
@@ -1470,6 +1538,71 @@ export interface components {
              * @example 2025-01-20T14:03:11Z
              */
             modified: string;
+        };
+        /**
+         * @description A guest record (SPEC §15); its personal fields are null once erased
+         * @example {
+         *       "id": 7,
+         *       "organization": 1,
+         *       "firstName": "Anna",
+         *       "surname": "de Vries",
+         *       "email": "anna@example.com",
+         *       "phoneNumber": "+31 6 12345678",
+         *       "address": "Dorpsstraat",
+         *       "addressNo": "12a",
+         *       "postalCode": "1234 AB",
+         *       "locality": "Ede",
+         *       "country": "NL",
+         *       "locale": "nl",
+         *       "created": "2027-01-10T09:00:00Z",
+         *       "modified": "2027-01-10T09:00:00Z",
+         *       "erased": null
+         *     }
+         */
+        Guest: {
+            /** Format: int32 */
+            id: number;
+            /**
+             * Format: int32
+             * @description Owning organization id
+             */
+            organization: number;
+            firstName: string | null;
+            surname: string | null;
+            email: string | null;
+            phoneNumber: string | null;
+            address: string | null;
+            addressNo: string | null;
+            postalCode: string | null;
+            locality: string | null;
+            country: string | null;
+            locale: string | null;
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with whole seconds
+             * @example 2025-01-20T14:03:11Z
+             */
+            created: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with whole seconds
+             * @example 2025-01-20T14:03:11Z
+             */
+            modified: string;
+            erased: string | null;
+        };
+        /** @description A guest's personal fields (SPEC §15) */
+        GuestFields: {
+            firstName?: string | null;
+            surname?: string | null;
+            email?: string | null;
+            phoneNumber?: string | null;
+            address?: string | null;
+            addressNo?: string | null;
+            postalCode?: string | null;
+            locality?: string | null;
+            country?: string | null;
+            locale?: string | null;
         };
         /** @description Whom a party counts (SPEC §14): a person of minAge … maxAge years is in this group */
         AgeGroupSpecification: {
@@ -1798,16 +1931,27 @@ export interface components {
         };
         /** @description The original's booking flow, step 3 (SPEC §15): the guest, the source, and whether it is confirmed. */
         PlaceDraft: {
+            /** @description The guest; an empty field is one not given */
             guest: {
+                /** @description firstName, or empty */
                 firstName?: string;
+                /** @description surname, or empty */
                 surname?: string;
+                /** @description E-mail address, or empty */
                 email?: string;
+                /** @description phoneNumber, or empty */
                 phoneNumber?: string;
+                /** @description address, or empty */
                 address?: string;
+                /** @description addressNo, or empty */
                 addressNo?: string;
+                /** @description postalCode, or empty */
                 postalCode?: string;
+                /** @description locality, or empty */
                 locality?: string;
+                /** @description country, or empty */
                 country?: string;
+                /** @description locale, or empty */
                 locale?: string;
             };
             /** @description Where it was booked: the reservation’s channel (default api) */
@@ -1883,12 +2027,12 @@ export interface components {
             orderLinesTotal: string | null;
             currency: string | null;
         };
-        /** @description One change of a reservation, an accommodation or a block (SPEC §10, §13) */
+        /** @description One change of a reservation, an accommodation, a block or a guest (SPEC §10, §13, §15) */
         Event: {
             /** @description evt_ + a ULID */
             id: string;
             /** @enum {unknown} */
-            type: "reservation.created" | "reservation.updated" | "reservation.cancelled" | "accommodation.created" | "accommodation.updated" | "accommodation.deactivated" | "block.created" | "block.updated" | "block.deleted";
+            type: "reservation.created" | "reservation.updated" | "reservation.cancelled" | "accommodation.created" | "accommodation.updated" | "accommodation.deactivated" | "block.created" | "block.updated" | "block.deleted" | "guest.erased";
             /** Format: int32 */
             organization: number;
             /**
@@ -1899,7 +2043,7 @@ export interface components {
             occurred: string;
             resource: {
                 /** @enum {unknown} */
-                type: "reservation" | "accommodation" | "block";
+                type: "reservation" | "accommodation" | "block" | "guest";
                 /** Format: int32 */
                 id: number;
                 /**
@@ -1909,7 +2053,7 @@ export interface components {
                 version: number;
             };
             /** @description The whole record after the change */
-            data: components["schemas"]["ReservationSummary"] | components["schemas"]["Accommodation"] | components["schemas"]["Block"];
+            data: components["schemas"]["ReservationSummary"] | components["schemas"]["Accommodation"] | components["schemas"]["Block"] | components["schemas"]["Guest"];
             /** @description For *.updated and *.cancelled: the fields that changed */
             changes?: string[];
             /** @description The values of `changes` before the change */
@@ -1940,7 +2084,7 @@ export interface components {
             /** @example https://receiver.example/booking-events */
             url: string;
             description: string | null;
-            types: ("reservation.created" | "reservation.updated" | "reservation.cancelled" | "accommodation.created" | "accommodation.updated" | "accommodation.deactivated" | "block.created" | "block.updated" | "block.deleted")[];
+            types: ("reservation.created" | "reservation.updated" | "reservation.cancelled" | "accommodation.created" | "accommodation.updated" | "accommodation.deactivated" | "block.created" | "block.updated" | "block.deleted" | "guest.erased")[];
             enabled: boolean;
             /** @description gone: the receiver answered 410; failing: 5 days of failures; manual: disabled by PATCH */
             disabledReason: ("gone" | "failing" | "manual") | null;
@@ -10189,6 +10333,676 @@ export interface operations {
             };
         };
     };
+    listGuests: {
+        parameters: {
+            query?: {
+                /** @description Organization id; may be omitted when the credential is bound to exactly one organization */
+                organization?: number;
+                /** @description Page size; default 100 */
+                limit?: number;
+                /** @description Zero-based position of the first item; default 0 */
+                offset?: number;
+                /** @description Only records modified at or after this date (start of the day in the organization's time zone) or RFC 3339 timestamp */
+                modifiedSince?: string;
+                /** @description Another name of modifiedSince (the original service's clients send it); naming both is a 400. Only records modified at or after this date (start of the day in the organization's time zone) or RFC 3339 timestamp */
+                modifiedDateFrom?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of guests */
+            200: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    /** @description Strong entity tag of the response; send it back in If-None-Match */
+                    ETag?: string;
+                    /** @description Related pages in the order next, last, prev, first: `<URL>; rel="name"` joined by `, ` */
+                    Link?: string;
+                    /** @description Offset of the next page (the same value as in Link) */
+                    "X-Pagination-Next"?: number;
+                    /** @description Offset of the last page (the same value as in Link) */
+                    "X-Pagination-Last"?: number;
+                    /** @description Offset of the previous page (the same value as in Link) */
+                    "X-Pagination-Prev"?: number;
+                    /** @description Offset of the first page (the same value as in Link) */
+                    "X-Pagination-First"?: number;
+                    /** @description Number of matching items over all pages */
+                    "X-Total-Count"?: number;
+                    /** @description Where to follow the changes feed from (GET /api/events?after=…) to see every change this response does not show */
+                    "Events-Cursor"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Guest"][];
+                };
+            };
+            /** @description Not Modified: If-None-Match matched the ETag of the representation this request selects (its content coding included). No body, and none of its metadata: no Content-Type, Content-Length or Content-Encoding */
+            304: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    /** @description Strong entity tag of the response; send it back in If-None-Match */
+                    ETag?: string;
+                    /** @description Related pages in the order next, last, prev, first: `<URL>; rel="name"` joined by `, ` */
+                    Link?: string;
+                    /** @description Offset of the next page (the same value as in Link) */
+                    "X-Pagination-Next"?: number;
+                    /** @description Offset of the last page (the same value as in Link) */
+                    "X-Pagination-Last"?: number;
+                    /** @description Offset of the previous page (the same value as in Link) */
+                    "X-Pagination-Prev"?: number;
+                    /** @description Offset of the first page (the same value as in Link) */
+                    "X-Pagination-First"?: number;
+                    /** @description Number of matching items over all pages */
+                    "X-Total-Count"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: `errors` names every broken parameter */
+            400: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:booking-service:problem:invalid-input",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "The request has invalid parameters.",
+                     *       "errors": [
+                     *         {
+                     *           "parameter": "dateTo",
+                     *           "message": "must be a real calendar date (YYYY-MM-DD)"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or wrong credentials */
+            401: {
+                headers: {
+                    /** @description The accepted scheme */
+                    "WWW-Authenticate"?: "Basic realm=\"booking\", charset=\"UTF-8\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The organization is not one of the credential’s (or does not exist) */
+            403: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Accept header rules JSON out */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (or failed authentications); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An unexpected failure; the body holds no internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Overloaded, shutting down, the database is unreachable, or too many password hashes are waiting; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getGuest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The guest */
+            200: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Guest"];
+                };
+            };
+            /** @description Invalid input: `errors` names every broken parameter */
+            400: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:booking-service:problem:invalid-input",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "The request has invalid parameters.",
+                     *       "errors": [
+                     *         {
+                     *           "parameter": "dateTo",
+                     *           "message": "must be a real calendar date (YYYY-MM-DD)"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or wrong credentials */
+            401: {
+                headers: {
+                    /** @description The accepted scheme */
+                    "WWW-Authenticate"?: "Basic realm=\"booking\", charset=\"UTF-8\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The organization is not one of the credential’s (or does not exist) */
+            403: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such record in the credential’s organizations */
+            404: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Accept header rules JSON out */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (or failed authentications); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An unexpected failure; the body holds no internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Overloaded, shutting down, the database is unreachable, or too many password hashes are waiting; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    eraseGuest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The erased guest */
+            200: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Guest"];
+                };
+            };
+            /** @description Invalid input: `errors` names every broken parameter */
+            400: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:booking-service:problem:invalid-input",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "The request has invalid parameters.",
+                     *       "errors": [
+                     *         {
+                     *           "parameter": "dateTo",
+                     *           "message": "must be a real calendar date (YYYY-MM-DD)"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or wrong credentials */
+            401: {
+                headers: {
+                    /** @description The accepted scheme */
+                    "WWW-Authenticate"?: "Basic realm=\"booking\", charset=\"UTF-8\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The organization is not one of the credential’s, or the credential lacks the admin scope */
+            403: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such record in the credential’s organizations */
+            404: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Accept header rules JSON out */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than 64 KiB */
+            413: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not application/json */
+            415: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (or failed authentications); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An unexpected failure; the body holds no internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Overloaded, shutting down, the database is unreachable, or too many password hashes are waiting; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateGuest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** @description The personal fields to correct; null clears one */
+        requestBody: {
+            content: {
+                "application/json": {
+                    firstName?: string | null;
+                    surname?: string | null;
+                    email?: string | null;
+                    phoneNumber?: string | null;
+                    address?: string | null;
+                    addressNo?: string | null;
+                    postalCode?: string | null;
+                    locality?: string | null;
+                    country?: string | null;
+                    locale?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The corrected guest */
+            200: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Guest"];
+                };
+            };
+            /** @description Invalid input: `errors` names every broken parameter */
+            400: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:booking-service:problem:invalid-input",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "The request has invalid parameters.",
+                     *       "errors": [
+                     *         {
+                     *           "parameter": "dateTo",
+                     *           "message": "must be a real calendar date (YYYY-MM-DD)"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or wrong credentials */
+            401: {
+                headers: {
+                    /** @description The accepted scheme */
+                    "WWW-Authenticate"?: "Basic realm=\"booking\", charset=\"UTF-8\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The organization is not one of the credential’s, or the credential lacks the write scope */
+            403: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such record in the credential’s organizations */
+            404: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Accept header rules JSON out */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The change conflicts with the data (a taken night, a state move) */
+            409: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than 64 KiB */
+            413: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not application/json */
+            415: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (or failed authentications); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An unexpected failure; the body holds no internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Overloaded, shutting down, the database is unreachable, or too many password hashes are waiting; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     getQuote: {
         parameters: {
             query: {
@@ -11202,7 +12016,7 @@ export interface operations {
                 organization?: number;
                 /** @description A cursor from a `next` link or an Events-Cursor header */
                 after?: string;
-                /** @description Comma-separated event types: reservation.created, reservation.updated, reservation.cancelled, accommodation.created, accommodation.updated, accommodation.deactivated, block.created, block.updated, block.deleted */
+                /** @description Comma-separated event types: reservation.created, reservation.updated, reservation.cancelled, accommodation.created, accommodation.updated, accommodation.deactivated, block.created, block.updated, block.deleted, guest.erased */
                 types?: string;
                 /** @description Only the events of this reservation */
                 reservation?: number;
@@ -11503,7 +12317,7 @@ export interface operations {
                      */
                     url: string;
                     /** @description The event types delivered; empty or omitted: every type */
-                    types?: ("reservation.created" | "reservation.updated" | "reservation.cancelled" | "accommodation.created" | "accommodation.updated" | "accommodation.deactivated" | "block.created" | "block.updated" | "block.deleted")[];
+                    types?: ("reservation.created" | "reservation.updated" | "reservation.cancelled" | "accommodation.created" | "accommodation.updated" | "accommodation.deactivated" | "block.created" | "block.updated" | "block.deleted" | "guest.erased")[];
                     description?: string;
                 };
             };
@@ -11531,7 +12345,7 @@ export interface operations {
                         /** @example https://receiver.example/booking-events */
                         url: string;
                         description: string | null;
-                        types: ("reservation.created" | "reservation.updated" | "reservation.cancelled" | "accommodation.created" | "accommodation.updated" | "accommodation.deactivated" | "block.created" | "block.updated" | "block.deleted")[];
+                        types: ("reservation.created" | "reservation.updated" | "reservation.cancelled" | "accommodation.created" | "accommodation.updated" | "accommodation.deactivated" | "block.created" | "block.updated" | "block.deleted" | "guest.erased")[];
                         enabled: boolean;
                         /** @description gone: the receiver answered 410; failing: 5 days of failures; manual: disabled by PATCH */
                         disabledReason: ("gone" | "failing" | "manual") | null;
@@ -12025,7 +12839,7 @@ export interface operations {
                      */
                     url?: string;
                     /** @description The event types delivered; empty or omitted: every type */
-                    types?: ("reservation.created" | "reservation.updated" | "reservation.cancelled" | "accommodation.created" | "accommodation.updated" | "accommodation.deactivated" | "block.created" | "block.updated" | "block.deleted")[];
+                    types?: ("reservation.created" | "reservation.updated" | "reservation.cancelled" | "accommodation.created" | "accommodation.updated" | "accommodation.deactivated" | "block.created" | "block.updated" | "block.deleted" | "guest.erased")[];
                     description?: string | null;
                     /** @description true again: receives the events committed from now on */
                     enabled?: boolean;
@@ -12215,7 +13029,7 @@ export interface operations {
                         /** @example https://receiver.example/booking-events */
                         url: string;
                         description: string | null;
-                        types: ("reservation.created" | "reservation.updated" | "reservation.cancelled" | "accommodation.created" | "accommodation.updated" | "accommodation.deactivated" | "block.created" | "block.updated" | "block.deleted")[];
+                        types: ("reservation.created" | "reservation.updated" | "reservation.cancelled" | "accommodation.created" | "accommodation.updated" | "accommodation.deactivated" | "block.created" | "block.updated" | "block.deleted" | "guest.erased")[];
                         enabled: boolean;
                         /** @description gone: the receiver answered 410; failing: 5 days of failures; manual: disabled by PATCH */
                         disabledReason: ("gone" | "failing" | "manual") | null;
@@ -13278,7 +14092,7 @@ export interface operations {
                 "application/json": components["schemas"]["Event"] & {
                     /** @constant */
                     type?: "block.created";
-                    data?: components["schemas"]["Accommodation"];
+                    data?: components["schemas"]["Block"];
                 };
             };
         };
@@ -13341,7 +14155,7 @@ export interface operations {
                 "application/json": components["schemas"]["Event"] & {
                     /** @constant */
                     type?: "block.updated";
-                    data?: components["schemas"]["Accommodation"];
+                    data?: components["schemas"]["Block"];
                 };
             };
         };
@@ -13404,7 +14218,70 @@ export interface operations {
                 "application/json": components["schemas"]["Event"] & {
                     /** @constant */
                     type?: "block.deleted";
-                    data?: components["schemas"]["Accommodation"];
+                    data?: components["schemas"]["Block"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 15 seconds: delivered */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the endpoint is disabled at once (disabledReason gone) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried after Retry-After (at most one hour) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried after Retry-After (at most one hour) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (a redirect too, which is not followed), or no answer within 15 s: retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_guest_erased: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every delivery of the event; deduplicate by it */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt; signed */
+                "webhook-timestamp": string;
+                /** @description `v1,` + base64 HMAC-SHA256 of `id.timestamp.body` under the endpoint secret (the bytes after `whsec_`, base64-decoded); during a rotation two signatures separated by a space. Verify with any Standard Webhooks library. */
+                "webhook-signature": string;
+                /** @description Names the service and its version */
+                "user-agent": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Event"] & {
+                    /** @constant */
+                    type?: "guest.erased";
+                    data?: components["schemas"]["Guest"];
                 };
             };
         };

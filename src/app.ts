@@ -26,6 +26,7 @@ import { accommodationRoutes } from './modules/accommodations/accommodations.rou
 import { availabilityRoutes } from './modules/availability/availability.routes.js';
 import { stayRuleRoutes } from './modules/availability/stay-rules.routes.js';
 import { blockRoutes } from './modules/blocks/blocks.routes.js';
+import { guestRoutes } from './modules/guests/guests.routes.js';
 import { createParkCache } from './modules/availability/availability.service.js';
 import { priceRoutes } from './modules/prices/prices.routes.js';
 import { quoteRoutes } from './modules/prices/quotes.routes.js';
@@ -176,6 +177,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     const parks = createParkCache();
     await api.register(availabilityRoutes, { db: deps.db, clock, parks });
     await api.register(priceRoutes, { db: deps.db, clock });
+    await api.register(guestRoutes, { db: deps.db, clock });
     await api.register(quoteRoutes, { db: deps.db, clock, parks });
     await api.register(organizationRoutes, { db: deps.db, clock });
     await api.register(credentialRoutes, {

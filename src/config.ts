@@ -99,6 +99,8 @@ export interface WebhookSettings {
   /** Seconds between a failed attempt and the next; a delivery fails after the last. */
   readonly retryScheduleSeconds: readonly number[];
   readonly eventsRetentionDays: number;
+  /** GUEST_RETENTION_DAYS (SPEC §15): the workers erase guests this many days after their last departure; undefined: never. */
+  readonly guestRetentionDays: number | undefined;
   /** An attempt is cut after this (SPEC: 15 s). */
   readonly timeoutMs: number;
   /** How long a claimed attempt is a process's alone; longer than the timeout. */
@@ -310,6 +312,7 @@ function webhookSettings(env: NodeJS.ProcessEnv): WebhookSettings {
   const allow = source('WEBHOOK_ALLOW_PRIVATE_NETWORKS');
   const schedule = source('WEBHOOK_RETRY_SCHEDULE');
   const retention = source('EVENTS_RETENTION_DAYS');
+  const guestRetention = source('GUEST_RETENTION_DAYS');
   const timeout = source('WEBHOOK_TIMEOUT_SECONDS');
   const lease = source('WEBHOOK_LEASE_SECONDS');
   const timeoutMs = (timeout ? parseWholeNumber(timeout, 1) : 15) * 1000;
@@ -323,6 +326,7 @@ function webhookSettings(env: NodeJS.ProcessEnv): WebhookSettings {
     allowPrivateNetworks: allow ? parseBoolean(allow) : false,
     retryScheduleSeconds: Object.freeze(schedule ? parseRetrySchedule(schedule) : [...DEFAULT_RETRY_SCHEDULE_SECONDS]),
     eventsRetentionDays: retention ? parseWholeNumber(retention, 1) : 30,
+    guestRetentionDays: guestRetention ? parseWholeNumber(guestRetention, 1) : undefined,
     timeoutMs,
     leaseMs,
   });

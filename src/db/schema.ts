@@ -56,6 +56,30 @@ export interface ReservationTable {
   cancelled: string | null;
   /** Grows by one with every change of the record (SPEC §10 `resource.version`); migration 004. */
   version: Generated<number>;
+  /** The guest record (SPEC §15), when there is one (migration 016). */
+  guest_id: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** A guest (SPEC §15, migration 016): the one owner of its personal data; every personal column is null once erased. */
+export interface GuestTable {
+  id: Generated<number>;
+  organization_id: number;
+  first_name: string | null;
+  surname: string | null;
+  email: string | null;
+  phone_number: string | null;
+  address: string | null;
+  address_no: string | null;
+  postal_code: string | null;
+  locality: string | null;
+  country: string | null;
+  locale: string | null;
+  /** `email` as guests are matched by it (guests.repository `emailKey`); unique per organization. */
+  email_key: string | null;
+  created: string;
+  modified: string;
+  erased: string | null;
+  version: Generated<number>;
 }
 
 /** Nights held without a reservation (SPEC §13, migration 014). */
@@ -198,7 +222,7 @@ export interface EventTable {
   id: string;
   organization_id: number;
   type: string;
-  resource_type: 'reservation' | 'accommodation' | 'block';
+  resource_type: 'reservation' | 'accommodation' | 'block' | 'guest';
   resource_id: number;
   resource_version: number;
   occurred: string;
@@ -317,6 +341,7 @@ export interface Database {
   blocks: BlockTable;
   stay_rules: StayRuleTable;
   price_records: PriceRecordTable;
+  guests: GuestTable;
   drafts: DraftTable;
   reservation_order_lines: ReservationOrderLineTable;
 }
@@ -327,6 +352,7 @@ export type ReservationRow = Selectable<ReservationTable>;
 export type BlockRow = Selectable<BlockTable>;
 export type StayRuleRow = Selectable<StayRuleTable>;
 export type PriceRecordRow = Selectable<PriceRecordTable>;
+export type GuestRow = Selectable<GuestTable>;
 export type DraftRow = Selectable<DraftTable>;
 export type ReservationOrderLineRow = Selectable<ReservationOrderLineTable>;
 export type CredentialRow = Selectable<CredentialTable>;

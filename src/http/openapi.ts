@@ -6,6 +6,7 @@ import { AccommodationSchema, AvailabilitySchema } from '../modules/accommodatio
 import { GridSchema, SearchResultSchema } from '../modules/availability/availability.schemas.js';
 import { StayRuleSchema } from '../modules/availability/stay-rules.schemas.js';
 import { BlockSchema } from '../modules/blocks/blocks.schemas.js';
+import { GuestFieldsSchema, GuestSchema } from '../modules/guests/guests.schemas.js';
 import { AgeGroupKind, DiscountKind, PriceComponentKind, SupplementKind } from '../modules/prices/prices.schemas.js';
 import { OrderLineSchema, QuotationSchema, QuoteSchema } from '../modules/prices/quotes.schemas.js';
 import { EventSchema } from '../modules/events/events.schemas.js';
@@ -43,6 +44,8 @@ const NAMED_SCHEMAS = [
   AvailabilitySchema,
   BlockSchema,
   StayRuleSchema,
+  GuestSchema,
+  GuestFieldsSchema,
   AgeGroupKind.record,
   PriceComponentKind.record,
   SupplementKind.record,
@@ -117,6 +120,10 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
           name: 'prices',
           description:
             "Age groups, price components, supplements, discounts at the original service's paths; quotes and quotations (SPEC §14)",
+        },
+        {
+          name: 'guests',
+          description: 'Guest records: personal data with one owner, corrected and erased on request (SPEC §15)',
         },
         { name: 'events', description: 'The changes feed: every change, in commit order, resumable (SPEC §10)' },
         { name: 'webhooks', description: 'Signed, retried, logged and replayable event delivery (SPEC §10)' },

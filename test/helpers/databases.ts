@@ -85,6 +85,7 @@ export async function emptyDatabase(db: Db): Promise<void> {
     'drafts',
     'reservation_order_lines',
     'reservations',
+    'guests',
     'accommodations',
     'organizations',
   ] as const) {

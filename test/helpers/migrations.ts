@@ -8,9 +8,18 @@ export async function undoDrafts(db: Db): Promise<void> {
   await sql`drop table drafts`.execute(db.kysely);
 }
 
-/** Takes a database back to how it was before migration 015 (prices), and every later one. The caller removes their rows from `kysely_migration`. */
-export async function undoPrices(db: Db): Promise<void> {
+/** Takes a database back to how it was before migration 016 (guests), and every later one. The caller removes their rows from `kysely_migration`. */
+export async function undoGuests(db: Db): Promise<void> {
   await undoDrafts(db);
+  await sql`drop index webhook_deliveries_event`.execute(db.kysely);
+  await sql`drop index reservations_guest`.execute(db.kysely);
+  await sql`alter table reservations drop column guest_id`.execute(db.kysely);
+  await sql`drop table guests`.execute(db.kysely);
+}
+
+/** Takes a database back to how it was before migration 015 (prices) and every later one. The caller removes their rows from `kysely_migration`. */
+export async function undoPrices(db: Db): Promise<void> {
+  await undoGuests(db);
   await sql`drop table price_records`.execute(db.kysely);
   await sql`alter table organizations drop column currency`.execute(db.kysely);
 }

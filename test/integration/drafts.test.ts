@@ -186,6 +186,17 @@ describe.each(DIALECTS)('the booking flow on %s', (dialect) => {
       channel: 'web',
     });
     expect((await send('GET', `/api/reservations/${made.id}`, undefined, reader)).json()).toEqual(reservation);
+    // The guest record (an empty field is one not given).
+    expect(typeof reservation.guest).toBe('number');
+    const guest = await send('GET', `/api/guests/${reservation.guest}`, undefined, reader);
+    expect(guest.json()).toMatchObject({
+      firstName: 'Anna',
+      surname: 'de Vries',
+      email: 'anna@example.com',
+      phoneNumber: null,
+      country: 'NL',
+      locale: 'nl',
+    });
     const lines = await send('GET', `/api/reservations/${made.id}/order-lines`, undefined, reader);
     expect(lines.statusCode).toBe(200);
     expect(lines.json()).toEqual(configured.json().orderLines);
@@ -242,6 +253,16 @@ describe.each(DIALECTS)('the booking flow on %s', (dialect) => {
       guestName: 'Jansen',
       channel: 'api',
     });
+    // A returning guest (the same e-mail address, case aside) is the same guest record.
+    const first = await draft(10, '2025-08-01', '2025-08-03');
+    const second = await draft(10, '2025-08-10', '2025-08-12');
+    const guestOf = async (d: { id: number; token: string }, email: string) =>
+      (
+        await send('PUT', `/api/reservations/${d.id}/place?token=${d.token}`, {
+          guest: { surname: 'Smit', email },
+        })
+      ).json().guest;
+    expect(await guestOf(first, 'smit@example.com')).toBe(await guestOf(second, 'Smit@Example.com'));
   });
 
   it('opens a draft by its token alone: wrong, missing, another organization’s or expired is 404', async () => {

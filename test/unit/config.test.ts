@@ -35,6 +35,7 @@ describe('loadConfig', () => {
         allowPrivateNetworks: false,
         retryScheduleSeconds: [5, 300, 1800, 7200, 18000, 36000, 36000],
         eventsRetentionDays: 30,
+        guestRetentionDays: undefined,
         timeoutMs: 15000,
         leaseMs: 60000,
       },

@@ -7,23 +7,16 @@ import { AppError } from '../../shared/errors.js';
 import { IdParams, ref } from '../../shared/schemas.js';
 import { ReservationSummarySchema } from '../reservations/reservations.schemas.js';
 import { OrderLinesSchema, PlaceDraftBody, TokenQuery } from './drafts.schemas.js';
-import {
-  type FlowContext,
-  type GuestRecorder,
-  noGuestRecords,
-  placeDraft,
-  reservationOrderLines,
-} from './drafts.service.js';
+import { type FlowContext, placeDraft, reservationOrderLines } from './drafts.service.js';
 
 /**
  * The original's booking flow, step 3, and the order lines a placed reservation keeps (SPEC §15).
  * Steps 1 and 2 share their paths with §9 (reservations.routes.ts).
  */
-export const bookingFlowRoutes: FastifyPluginAsyncTypebox<{
-  db: Db;
-  flow: FlowContext;
-  recordGuest?: GuestRecorder;
-}> = async (app, { db, flow, recordGuest = noGuestRecords }) => {
+export const bookingFlowRoutes: FastifyPluginAsyncTypebox<{ db: Db; flow: FlowContext }> = async (
+  app,
+  { db, flow },
+) => {
   app.put(
     '/api/reservations/:id/place',
     {
@@ -48,7 +41,7 @@ export const bookingFlowRoutes: FastifyPluginAsyncTypebox<{
       if (token === undefined) throw new AppError('not-found', `No reservation ${request.params.id}.`);
       const { organizations } = principalOf(request);
       return withWriteTransaction(db, (trx) =>
-        placeDraft(trx, flow, recordGuest, organizations, request.params.id, token, request.body),
+        placeDraft(trx, flow, organizations, request.params.id, token, request.body),
       );
     },
   );

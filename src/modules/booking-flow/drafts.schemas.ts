@@ -1,4 +1,4 @@
-import { type Static, Type } from 'typebox';
+import { type Static, type TOptional, type TString, Type } from 'typebox';
 import {
   CalendarDate,
   Currency,
@@ -10,6 +10,7 @@ import {
   ref,
 } from '../../shared/schemas.js';
 import { DATE_OR_TIMESTAMP_PATTERN } from '../../shared/modified-since.js';
+import { GUEST_FIELDS } from '../guests/guests.schemas.js';
 import { MAX_QUANTITY } from '../prices/prices.schemas.js';
 import { OrderLineSchema } from '../prices/quotes.schemas.js';
 import { TEXT_MAX } from '../reservations/reservations.schemas.js';
@@ -106,21 +107,26 @@ export const ConfigureDraftBody = Type.Object(
 export type ConfigureDraftBody = Static<typeof ConfigureDraftBody>;
 
 const GuestText = Type.String({ maxLength: TEXT_MAX, pattern: '^[^\\u0000]*$' });
-/** The guest as the original's client sends it: every field a string, empty when not given. */
+
+/**
+ * The guest as the original's client sends it: every field a string, empty when not given (its
+ * prompts default to ''), each as long as the guest record keeps it (GUEST_FIELDS). An e-mail
+ * address, when given, is one.
+ */
 export const PlaceGuest = Type.Object(
-  {
-    firstName: Type.Optional(GuestText),
-    surname: Type.Optional(GuestText),
-    email: Type.Optional(GuestText),
-    phoneNumber: Type.Optional(GuestText),
-    address: Type.Optional(GuestText),
-    addressNo: Type.Optional(GuestText),
-    postalCode: Type.Optional(GuestText),
-    locality: Type.Optional(GuestText),
-    country: Type.Optional(GuestText),
-    locale: Type.Optional(GuestText),
-  },
-  { additionalProperties: false },
+  Object.fromEntries(
+    GUEST_FIELDS.map((f) => [
+      f.field,
+      Type.Optional(
+        Type.String({
+          maxLength: f.max,
+          pattern: f.field === 'email' ? '^$|^[^\\s@\\u0000]+@[^\\s@\\u0000]+$' : '^[^\\u0000]*$',
+          description: f.field === 'email' ? 'E-mail address, or empty' : `${f.field}, or empty`,
+        }),
+      ),
+    ]),
+  ) as { [K in (typeof GUEST_FIELDS)[number]['field']]: TOptional<TString> },
+  { additionalProperties: false, description: 'The guest; an empty field is one not given' },
 );
 export type PlaceGuest = Static<typeof PlaceGuest>;
 

@@ -10,6 +10,8 @@ import { findAccommodationRow } from '../accommodations/accommodations.repositor
 import { assertNightsFree, refusedAsTaken } from '../availability/night-holds.js';
 import { listStayRuleRows, toStayRule } from '../availability/stay-rules.repository.js';
 import { recordEvent } from '../events/events.service.js';
+import { guestForPlacement } from '../guests/guests.repository.js';
+import { GUEST_FIELDS, type GuestFields } from '../guests/guests.schemas.js';
 import { lockOrganization } from '../organizations/organizations.repository.js';
 import { partyOfCounts, personsCounted } from '../prices/party.js';
 import { toPrices } from '../prices/price-records.js';
@@ -320,18 +322,20 @@ function guestNameOf(guest: PlaceGuest): string {
   return name;
 }
 
-/**
- * Makes or finds the guest record of a placement (SPEC §15). Guest records are another module's
- * (issue 37's guests part); until it is there, reservations are placed without one.
- */
-export type GuestRecorder = (trx: Conn, organizationId: number, guest: PlaceGuest, now: Date) => Promise<number | null>;
-export const noGuestRecords: GuestRecorder = async () => null;
+/** The guest's fields as the guest record takes them: an empty field is one not given (null). */
+function guestFieldsOf(guest: PlaceGuest): GuestFields {
+  const fields: Record<string, string | null> = {};
+  for (const { field } of GUEST_FIELDS) {
+    const value = guest[field]?.trim();
+    fields[field] = value ? value : null;
+  }
+  return fields as GuestFields;
+}
 
 /** Step 3: the draft becomes a reservation with its id, at the draft's price, with its order lines. */
 export async function placeDraft(
   trx: Conn,
   { clock }: FlowContext,
-  recordGuest: GuestRecorder,
   organizationIds: readonly number[],
   id: number,
   token: string,
@@ -342,7 +346,8 @@ export async function placeDraft(
   const now = formatTimestamp(instant);
   const counts = { adult: 0, child: 0, baby: 0 };
   for (const [, quantity, category] of JSON.parse(row.party) as StoredParty) counts[category] += quantity;
-  const guestId = await recordGuest(trx, organizationId, body.guest, instant);
+  // The organization's guest with this e-mail address, or a new one (SPEC §15).
+  const guestId = await guestForPlacement(trx, organizationId, guestFieldsOf(body.guest), instant);
   // The draft stops holding the nights (PostgreSQL: its row leaves night_holds) as the reservation takes them.
   await updateDraft(trx, row.id, { placed: now });
   // On SQLite, a bulk import does not look at drafts: the nights are checked once more here.
@@ -374,7 +379,7 @@ export async function placeDraft(
       created: now,
       modified: now,
       cancelled: null,
-      ...(guestId === null ? {} : ({ guest_id: guestId } as object)),
+      guest_id: guestId,
     }),
   );
   const lines = JSON.parse(row.order_lines) as StoredLine[];

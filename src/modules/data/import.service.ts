@@ -1054,6 +1054,8 @@ export async function importDocument(db: Db, clock: Clock, input: unknown): Prom
           children: r.children ?? 0,
           babies: r.babies ?? 0,
           guest_name: r.guestName,
+          // The import does not link guests (yet): a stored link stays.
+          guest_id: storedRow?.guest_id ?? null,
           total_amount_minor: minor,
           currency: r.currency,
           channel: r.channel ?? 'unknown',

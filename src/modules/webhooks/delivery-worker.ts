@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { WebhookSettings } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { createFeedWaker } from '../events/feed-waker.js';
+import { sweepRetainedGuests } from '../guests/guests.service.js';
 import { createDeliveryClient } from './delivery-client.js';
 import {
   attempt,
@@ -197,6 +198,14 @@ export function startWebhookWorker(
       await pruneExpired(db, now(), settings.eventsRetentionDays).catch((error: unknown) =>
         log.error({ err: error }, 'pruning events failed'),
       );
+      const guestDays = settings.guestRetentionDays;
+      if (guestDays !== undefined) {
+        await sweepRetainedGuests(db, () => new Date(now()), guestDays)
+          .then((erased) => {
+            if (erased > 0) log.info({ erased }, 'guests erased after GUEST_RETENTION_DAYS');
+          })
+          .catch((error: unknown) => log.error({ err: error }, 'erasing retained guests failed'));
+      }
     }
     if (fanOutDue || now() - lastFanOut >= pollMs) {
       lastFanOut = now();
