@@ -64,14 +64,14 @@ export default {
     },
     {
       // The seed document names the path with its trailing slash; both spellings work (SPEC §4).
-      files: [pointer('/api/accommodations/')],
+      files: [pointer('/api/accommodations/'), pointer('/api/guests/')],
       rules: { 'path-keys-no-trailing-slash': 'off' },
     },
     {
       // Unbounded by contract: the accommodations list is not paginated (SPEC §4.1), and summaries
       // hold at most 100 items except for credentials pinned before 2025-04-17, which keep the old
-      // unpaginated answer (SPEC §4.3, §4.5).
-      files: [pointer('/api/accommodations/'), pointer('/api/reservations/summaries')],
+      // unpaginated answer (SPEC §4.3, §4.5); guests are paginated exactly as summaries (SPEC §15).
+      files: [pointer('/api/accommodations/'), pointer('/api/reservations/summaries'), pointer('/api/guests/')],
       rules: { 'owasp:api4:2023-array-limit': 'off' },
     },
     {

@@ -629,7 +629,7 @@ export interface paths {
         patch: operations["updateDiscountSpecification"];
         trace?: never;
     };
-    "/api/guests": {
+    "/api/guests/": {
         parameters: {
             query?: never;
             header?: never;
@@ -1590,19 +1590,6 @@ export interface components {
              */
             modified: string;
             erased: string | null;
-        };
-        /** @description A guest's personal fields (SPEC §15) */
-        GuestFields: {
-            firstName?: string | null;
-            surname?: string | null;
-            email?: string | null;
-            phoneNumber?: string | null;
-            address?: string | null;
-            addressNo?: string | null;
-            postalCode?: string | null;
-            locality?: string | null;
-            country?: string | null;
-            locale?: string | null;
         };
         /** @description Whom a party counts (SPEC §14): a person of minAge … maxAge years is in this group */
         AgeGroupSpecification: {

@@ -6,7 +6,7 @@ import { AccommodationSchema, AvailabilitySchema } from '../modules/accommodatio
 import { GridSchema, SearchResultSchema } from '../modules/availability/availability.schemas.js';
 import { StayRuleSchema } from '../modules/availability/stay-rules.schemas.js';
 import { BlockSchema } from '../modules/blocks/blocks.schemas.js';
-import { GuestFieldsSchema, GuestSchema } from '../modules/guests/guests.schemas.js';
+import { GuestSchema } from '../modules/guests/guests.schemas.js';
 import { AgeGroupKind, DiscountKind, PriceComponentKind, SupplementKind } from '../modules/prices/prices.schemas.js';
 import { OrderLineSchema, QuotationSchema, QuoteSchema } from '../modules/prices/quotes.schemas.js';
 import { EventSchema } from '../modules/events/events.schemas.js';
@@ -45,7 +45,6 @@ const NAMED_SCHEMAS = [
   BlockSchema,
   StayRuleSchema,
   GuestSchema,
-  GuestFieldsSchema,
   AgeGroupKind.record,
   PriceComponentKind.record,
   SupplementKind.record,

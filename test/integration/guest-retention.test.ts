@@ -104,7 +104,7 @@ describe.each(DIALECTS)('guest retention on %s', (dialect) => {
         () => sweepRetainedGuests(used.db, clock, 30),
         () => sweepRetainedGuests(used.db, clock, 30),
       ]);
-      expect(counts[0] + counts[1]).toBe(round === 0 ? 8 : 0);
+      expect(counts.reduce((sum, n) => sum + n, 0)).toBe(round === 0 ? 8 : 0);
     }
     const { rows } = await sql<{ resource_id: number; n: number }>`
       select resource_id, count(*) as n from events where type = 'guest.erased' group by resource_id`.execute(

@@ -19,8 +19,9 @@ export const guestRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock }> = 
   // Pages of guests, kept under the organization's change counter (every write moves it; erasure too).
   const pages = createBodyCache<number | undefined>(16 * 2 ** 20);
 
+  // The original's client lists `/api/guests/` (SPEC §15): the document names that spelling; both work.
   app.get(
-    '/api/guests',
+    '/api/guests/',
     {
       onSend: conditionalGet,
       schema: {
