@@ -21,9 +21,7 @@ export async function columnsHolding(db: Db, needle: string): Promise<string[]> 
     if (rows.length === 0) throw new Error('the catalog lists no columns: the scan would prove nothing');
     for (const { table_name: table, column_name: column, data_type: type } of rows) {
       const value =
-        type === 'bytea'
-          ? sql`encode(${sql.ref(column)}, 'escape')`
-          : sql`cast(${sql.ref(column)} as text)`;
+        type === 'bytea' ? sql`encode(${sql.ref(column)}, 'escape')` : sql`cast(${sql.ref(column)} as text)`;
       const { rows: hits } = await sql<{ n: number }>`
         select count(*) as n from ${sql.table(table)} where strpos(lower(${value}), ${pattern}) > 0`.execute(db.kysely);
       if (Number(hits[0]?.n ?? 0) > 0) found.push(`${table}.${column}`);
