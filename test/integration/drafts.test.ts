@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { releasedTogether } from '../helpers/barrier.js';
 import { DIALECTS, emptyDatabase } from '../helpers/databases.js';
 import { apiKeyFor, basicFor, load, twoOrganizations } from '../helpers/fixtures.js';
+import { sweepExpiredDrafts } from '../../src/modules/booking-flow/drafts.service.js';
 import { LogCapture } from '../helpers/app.js';
 import { useApp } from '../helpers/use-database.js';
 
@@ -356,6 +357,19 @@ describe.each(DIALECTS)('the booking flow on %s', (dialect) => {
     });
     expect(booked.statusCode, booked.body).toBe(201);
     expect(await used.db.kysely.selectFrom('drafts').select('id').execute()).toEqual([]);
+  });
+
+  it('sweeps the drafts that expired, and only those, by the clock', async () => {
+    const old = await draft(12, '2025-07-05', '2025-07-08');
+    now += 10 * 60_000;
+    const live = await draft(10, '2025-07-05', '2025-07-08');
+    now += 10 * 60_000;
+    // At its expiry instant a draft holds nothing any more.
+    expect(await sweepExpiredDrafts(used.db, new Date(now))).toBe(1);
+    const left = await used.db.kysely.selectFrom('drafts').select('id').execute();
+    expect(left.map((d) => d.id)).toEqual([live.id]);
+    expect(left.map((d) => d.id)).not.toContain(old.id);
+    expect(await sweepExpiredDrafts(used.db, new Date(now))).toBe(0);
   });
 
   it('refuses a stay the stay rules forbid with their reasons, and a party too large with capacity', async () => {

@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { Db } from '../../db/database.js';
 import type { Database, DraftRow } from '../../db/schema.js';
+import { withWriteTransaction } from '../../db/write-transaction.js';
 import type { Clock } from '../../shared/clock.js';
 import { dateInZone, formatTimestamp, isCalendarDate, parseTimestamp } from '../../shared/dates.js';
 import { AppError, invalidInput, type ParameterError } from '../../shared/errors.js';
@@ -28,6 +30,7 @@ import {
   insertOrderLines,
   nextDraftId,
   orderLinesOf,
+  removeExpiredDrafts,
   updateDraft,
 } from './drafts.repository.js';
 import {
@@ -421,4 +424,22 @@ export async function reservationOrderLines(conn: Conn, organizationIds: readonl
       amount: Number(r.amount_minor),
     }),
   );
+}
+
+/** Drafts removed per sweep transaction, at most: a sweep never holds the writer long. */
+const SWEEP_BATCH = 500;
+
+/**
+ * The sweep of the workers (SPEC §15): removes drafts that expired by `now`, in batches, so that
+ * what no write meets is gone too. An expired draft holds nothing already (every check and read
+ * skips it); this keeps the table to live drafts. Answers how many went.
+ */
+export async function sweepExpiredDrafts(db: Db, now: Date): Promise<number> {
+  const at = formatTimestamp(now);
+  let removed = 0;
+  for (;;) {
+    const batch = await withWriteTransaction(db, (trx) => removeExpiredDrafts(trx, { now: at, limit: SWEEP_BATCH }));
+    removed += batch;
+    if (batch < SWEEP_BATCH) return removed;
+  }
 }
