@@ -4,6 +4,7 @@ import { releasedTogether } from '../helpers/barrier.js';
 import { DIALECTS, emptyDatabase } from '../helpers/databases.js';
 import { apiKeyFor, basicFor, load, twoOrganizations } from '../helpers/fixtures.js';
 import { sweepExpiredDrafts } from '../../src/modules/booking-flow/drafts.service.js';
+import { dumpDatabase } from '../../src/modules/data/dump.service.js';
 import { LogCapture } from '../helpers/app.js';
 import { useApp } from '../helpers/use-database.js';
 
@@ -370,6 +371,33 @@ describe.each(DIALECTS)('the booking flow on %s', (dialect) => {
     expect(left.map((d) => d.id)).toEqual([live.id]);
     expect(left.map((d) => d.id)).not.toContain(old.id);
     expect(await sweepExpiredDrafts(used.db, new Date(now))).toBe(0);
+  });
+
+  it('dumps a reservation’s order lines with it, and imports them back; drafts are not dumped', async () => {
+    const made = await draft();
+    const live = await draft(10);
+    await send('PUT', `/api/reservations/${made.id}/place?token=${made.token}`, { guest: { surname: 'Jansen' } });
+    let text = '';
+    await dumpDatabase(used.db, async (piece) => {
+      text += piece;
+    });
+    const dumped = JSON.parse(text) as { reservations: (Json & { orderLines?: unknown[] })[] };
+    expect(Object.keys(dumped)).not.toContain('drafts');
+    expect(dumped.reservations.map((r) => r.id)).toEqual([made.id]);
+    expect(dumped.reservations.map((r) => r.id)).not.toContain(live.id);
+    const lines = (await send('GET', `/api/reservations/${made.id}/order-lines`, undefined, reader)).json();
+    expect(dumped.reservations[0]?.orderLines).toEqual(lines);
+
+    // Imported, the file's lines replace the stored ones; a record without them keeps them.
+    const [record] = dumped.reservations;
+    await load(used.db, { reservations: [{ ...record, orderLines: [...lines].reverse() }] } as never);
+    const reloaded = await send('GET', `/api/reservations/${made.id}/order-lines`, undefined, reader);
+    expect(reloaded.json()).toEqual([...lines].reverse());
+    const { orderLines: _kept, ...withoutLines } = record as Json & { orderLines?: unknown };
+    await load(used.db, { reservations: [{ ...withoutLines, guestName: 'Jansen-Smit' }] } as never);
+    expect((await send('GET', `/api/reservations/${made.id}/order-lines`, undefined, reader)).json()).toEqual(
+      [...lines].reverse(),
+    );
   });
 
   it('refuses a stay the stay rules forbid with their reasons, and a party too large with capacity', async () => {

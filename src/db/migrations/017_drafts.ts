@@ -61,7 +61,10 @@ export function draftsSchema(dialect: Dialect) {
       await db.schema
         .createTable('reservation_order_lines')
         .addColumn('organization_id', 'integer', (c) => c.notNull().references('organizations.id'))
-        .addColumn('reservation_id', 'integer', (c) => c.notNull().references('reservations.id'))
+        // No foreign key: one to reservations.id would keep its primary key from being set aside
+        // while a bulk load fills an empty table (bulk-writer.ts); the lines are written with their
+        // reservation, in its transaction.
+        .addColumn('reservation_id', 'integer', (c) => c.notNull())
         .addColumn('position', 'integer', (c) => c.notNull())
         .addColumn('description', 'text', (c) => c.notNull())
         .addColumn('kind', 'text', (c) =>

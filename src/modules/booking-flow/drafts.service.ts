@@ -33,6 +33,7 @@ import {
   removeExpiredDrafts,
   updateDraft,
 } from './drafts.repository.js';
+import { orderLineRows, toOrderLineText } from './order-lines.js';
 import {
   type ConfigureDraftBody,
   type CreateDraftBody,
@@ -386,19 +387,7 @@ export async function placeDraft(
     }),
   );
   const lines = JSON.parse(row.order_lines) as StoredLine[];
-  await insertOrderLines(
-    trx,
-    lines.map((line, position) => ({
-      organization_id: organizationId,
-      reservation_id: stored.id,
-      position,
-      description: line.description,
-      kind: line.kind,
-      quantity: line.quantity,
-      unit_amount_minor: line.unitAmount,
-      amount_minor: line.amount,
-    })),
-  );
+  await insertOrderLines(trx, orderLineRows(organizationId, stored.id, lines.map(formatLine)));
   const summary = await findSummaryById(trx, [organizationId], stored.id);
   if (!summary) throw new Error(`reservation ${stored.id} vanished inside its own transaction`);
   await recordEvent(trx, clock, { type: 'reservation.created', data: summary, version: 1 });
@@ -414,16 +403,7 @@ async function idUsedElsewhere(trx: Conn, id: number): Promise<boolean> {
 export async function reservationOrderLines(conn: Conn, organizationIds: readonly number[], id: number) {
   const organizationId = await reservationRecords.organizationOf(conn, organizationIds, id);
   if (organizationId === undefined) throw new AppError('not-found', `No reservation ${id}.`);
-  const rows = await orderLinesOf(conn, organizationId, id);
-  return rows.map((r) =>
-    formatLine({
-      description: r.description,
-      kind: r.kind,
-      quantity: r.quantity,
-      unitAmount: Number(r.unit_amount_minor),
-      amount: Number(r.amount_minor),
-    }),
-  );
+  return (await orderLinesOf(conn, organizationId, id)).map(toOrderLineText);
 }
 
 /** Drafts removed per sweep transaction, at most: a sweep never holds the writer long. */
