@@ -10333,6 +10333,8 @@ export interface operations {
                 modifiedSince?: string;
                 /** @description Another name of modifiedSince (the original service's clients send it); naming both is a 400. Only records modified at or after this date (start of the day in the organization's time zone) or RFC 3339 timestamp */
                 modifiedDateFrom?: string;
+                /** @description Only guests whose name, e-mail address or phone number contains this text, case aside */
+                q?: string;
             };
             header?: never;
             path?: never;

@@ -63,6 +63,10 @@ export type BlocksQuery = operations['listBlocks']['parameters']['query'];
 export type BlockCreate = JsonBody<operations['createBlock']>;
 export type BlockChange = JsonBody<operations['updateBlock']>;
 
+export type Guest = Schemas['Guest'];
+export type GuestsQuery = NonNullable<operations['listGuests']['parameters']['query']>;
+export type GuestChange = JsonBody<operations['updateGuest']>;
+
 export type StayRule = Schemas['StayRule'];
 export type StayRuleCreate = JsonBody<operations['createStayRule']>;
 export type StayRuleChange = JsonBody<operations['updateStayRule']>;
@@ -228,6 +232,30 @@ export function blockResources(transport: Transport) {
     },
     /** Removes it (the nights are free again) and answers the block as it was. */
     async delete(id: number, call: Call = {}): Promise<Block> {
+      return json(await transport.request('DELETE', path(id), undefined, call));
+    },
+  };
+}
+
+/**
+ * Guest records (SPEC §15) by id; the list, paginated as summaries are, is `client.guests.list`.
+ * An erased guest shows its personal fields null and `erased` set.
+ */
+export function guestResources(transport: Transport) {
+  const path = (id: number) => transport.url(`api/guests/${id}`);
+  return {
+    async get(id: number, call: Call = {}): Promise<Guest> {
+      return json(await transport.get(path(id), call.signal));
+    },
+    /** Corrections (scope write): only the fields given change, null clears one. An erased guest: 409. */
+    async update(id: number, body: GuestChange, call: Call = {}): Promise<Guest> {
+      return json(await transport.request('PATCH', path(id), body, call));
+    },
+    /**
+     * Erasure (scope admin, GDPR): the personal fields, the name on its reservations and every kept
+     * copy are erased; answers the erased guest. Erasing again changes nothing.
+     */
+    async erase(id: number, call: Call = {}): Promise<Guest> {
       return json(await transport.request('DELETE', path(id), undefined, call));
     },
   };

@@ -63,6 +63,26 @@ export const BULK_COLUMNS = {
     { name: 'modified', pgType: 'timestamptz' },
     { name: 'version', pgType: 'integer' },
   ],
+  /** Guests (migration 016): before the reservations that name them. */
+  guests: [
+    { name: 'id', pgType: 'integer' },
+    { name: 'organization_id', pgType: 'integer' },
+    { name: 'first_name', pgType: 'text' },
+    { name: 'surname', pgType: 'text' },
+    { name: 'email', pgType: 'text' },
+    { name: 'phone_number', pgType: 'text' },
+    { name: 'address', pgType: 'text' },
+    { name: 'address_no', pgType: 'text' },
+    { name: 'postal_code', pgType: 'text' },
+    { name: 'locality', pgType: 'text' },
+    { name: 'country', pgType: 'text' },
+    { name: 'locale', pgType: 'text' },
+    { name: 'email_key', pgType: 'text' },
+    { name: 'created', pgType: 'timestamptz' },
+    { name: 'modified', pgType: 'timestamptz' },
+    { name: 'erased', pgType: 'timestamptz' },
+    { name: 'version', pgType: 'integer' },
+  ],
   reservations: [
     { name: 'id', pgType: 'integer' },
     { name: 'organization_id', pgType: 'integer' },
@@ -82,6 +102,7 @@ export const BULK_COLUMNS = {
     { name: 'modified', pgType: 'timestamptz' },
     { name: 'cancelled', pgType: 'timestamptz' },
     { name: 'version', pgType: 'integer' },
+    { name: 'guest_id', pgType: 'integer' },
   ],
   /** Nights held without a reservation (migration 014): after the accommodations they hold. */
   blocks: [

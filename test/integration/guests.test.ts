@@ -137,6 +137,17 @@ describe.each(DIALECTS)('guests on %s', (dialect) => {
     expect(oldPage.json().map((g: Json) => g.id)).toEqual([ids[4]]);
     expect(oldPage.headers['x-pagination-prev']).toBe('0');
 
+    // A search by part of the name, e-mail address or phone number, case aside; `%` matches itself.
+    await place({ ...ANNA, firstName: 'Özlem', surname: 'Çelik', email: 'oc@example.com', phoneNumber: '0612' });
+    const found = await send('GET', '/api/guests?q=%C3%B6ZLEM%20%C3%A7', undefined, reader);
+    expect(found.json().map((g: Json) => g.surname)).toEqual(['Çelik']);
+    expect((await send('GET', '/api/guests?q=GUEST3%40', undefined, reader)).json().map((g: Json) => g.email)).toEqual([
+      'guest3@example.com',
+    ]);
+    const byPhone = await send('GET', '/api/guests?q=98765&limit=2&offset=2', undefined, reader);
+    expect(byPhone.json().map((g: Json) => g.id)).toEqual(ids.slice(2, 4));
+    expect(byPhone.headers['x-total-count']).toBe('5');
+    expect((await send('GET', '/api/guests?q=%25', undefined, reader)).json()).toEqual([]);
     const since = await send('GET', '/api/guests?modifiedDateFrom=2025-06-16', undefined, reader);
     expect(since.json()).toEqual([]);
     const both = await send(

@@ -1,4 +1,5 @@
-import type { Insertable, Kysely, Updateable } from 'kysely';
+import { type Expression, type Insertable, type Kysely, type RawBuilder, sql, type Updateable } from 'kysely';
+import { escapeLike } from '../reservations/reservations.search.js';
 import { ownedRecords } from '../../db/owned-rows.js';
 import type { Database, GuestRow, GuestTable } from '../../db/schema.js';
 import { formatTimestamp } from '../../shared/dates.js';
@@ -87,30 +88,46 @@ export function toGuest(row: GuestRow): Guest {
   };
 }
 
-/** The organization's guests, by id; with `modifiedSince`, only those modified at or after it. */
+/** Folds case the same way on both databases (reservations.search.ts `foldFunction`). */
+export type Fold = (value: Expression<string> | string) => RawBuilder<string>;
+
+export interface GuestFilter {
+  modifiedSince?: string | undefined;
+  /** Text the name (first name and surname), e-mail address or phone number contains, case aside. */
+  search?: { text: string; fold: Fold } | undefined;
+}
+
+function filtered(conn: Conn, organizationId: number, filter: GuestFilter) {
+  let query = conn.selectFrom('guests').where('organization_id', '=', organizationId);
+  if (filter.modifiedSince !== undefined) query = query.where('modified', '>=', filter.modifiedSince);
+  if (filter.search) {
+    const { text, fold } = filter.search;
+    const pattern = `%${escapeLike(text)}%`;
+    const name = sql<string>`coalesce(first_name, '') || ' ' || coalesce(surname, '')`;
+    const like = (value: Expression<string>) => sql<boolean>`${fold(value)} like ${fold(pattern)} escape '\\'`;
+    query = query.where((eb) =>
+      eb.or([like(name), like(sql<string>`coalesce(email, '')`), like(sql<string>`coalesce(phone_number, '')`)]),
+    );
+  }
+  return query;
+}
+
+/** The organization's guests, by id, filtered (`GuestFilter`). */
 export function listGuestRows(
   conn: Conn,
   organizationId: number,
-  filter: { modifiedSince?: string | undefined; page?: { limit: number; offset: number } | undefined },
+  filter: GuestFilter & { page?: { limit: number; offset: number } | undefined },
 ): Promise<GuestRow[]> {
-  let query = conn.selectFrom('guests').selectAll().where('organization_id', '=', organizationId);
-  if (filter.modifiedSince !== undefined) query = query.where('modified', '>=', filter.modifiedSince);
-  query = query.orderBy('id');
+  let query = filtered(conn, organizationId, filter).selectAll().orderBy('id');
   if (filter.page) query = query.limit(filter.page.limit).offset(filter.page.offset);
   return query.execute();
 }
 
-export async function countGuests(
-  conn: Conn,
-  organizationId: number,
-  filter: { modifiedSince?: string | undefined },
-): Promise<number> {
-  let query = conn
-    .selectFrom('guests')
+export async function countGuests(conn: Conn, organizationId: number, filter: GuestFilter): Promise<number> {
+  const row = await filtered(conn, organizationId, filter)
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('organization_id', '=', organizationId);
-  if (filter.modifiedSince !== undefined) query = query.where('modified', '>=', filter.modifiedSince);
-  return Number((await query.executeTakeFirstOrThrow()).n);
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
 
 export function findGuestRow(

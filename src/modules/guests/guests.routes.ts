@@ -44,7 +44,7 @@ export const guestRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock }> = 
       const rules = rulesInForce(principal.compatibilityDate ?? clock().toISOString().slice(0, 10));
       const page = guestPage(request.query, rules);
       const organization = resolveOrganization(principal, request.query.organization);
-      const read = await guestList(db.kysely, organization, request.query, page, request.organizationState);
+      const read = await guestList(db, organization, request.query, page, request.organizationState);
       const serialize = serializerOf(reply);
       const render = ({ items, total }: GuestList) => ({ body: jsonBody(serialize(items)), meta: total });
       // An unpaginated list may be any size: it is not kept.

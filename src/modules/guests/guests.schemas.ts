@@ -122,6 +122,12 @@ export const GuestListQuery = Type.Object({
     }),
   ),
   ...ModifiedSinceParameters,
+  q: Type.Optional(
+    inputText({
+      maxLength: 100,
+      description: 'Only guests whose name, e-mail address or phone number contains this text, case aside',
+    }),
+  ),
 });
 export type GuestListQuery = Static<typeof GuestListQuery>;
 

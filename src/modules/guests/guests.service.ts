@@ -11,6 +11,7 @@ import { type KnownOrganizationState, organizationStateFor } from '../organizati
 import { lockRecordForChange, type VersionedRead } from '../organizations/organizations.service.js';
 import type { SummaryRules } from '../reservations/behaviour-rules.js';
 import { SUMMARY_COLUMNS, toSummary } from '../reservations/reservations.repository.js';
+import { foldFunction } from '../reservations/reservations.search.js';
 import { eraseNameCopies, holdDeliveryCopies } from './erasure.js';
 import {
   countGuests,
@@ -65,22 +66,27 @@ export interface GuestList {
 
 /** A list of the organization's guests by id, as a read that may be cached under its change counter. */
 export async function guestList(
-  conn: Conn,
+  db: Db,
   organizationId: number,
   query: GuestListQuery,
   page: GuestListRequest['page'],
   known: KnownOrganizationState | null,
 ): Promise<VersionedRead<GuestList>> {
+  const conn = db.kysely;
   const since = modifiedSinceOf(query);
+  const text = query.q?.trim() || undefined;
   const organization = await organizationStateFor(conn, organizationId, known);
   const modifiedSince = since && modifiedLowerBound(organization?.timezone ?? 'UTC', since);
   return {
     version: organization?.version ?? -1,
     eventsCursor: organization?.eventsCursor,
-    key: JSON.stringify([organizationId, modifiedSince ?? 'any', page?.limit, page?.offset]),
+    key: JSON.stringify([organizationId, modifiedSince ?? 'any', text, page?.limit, page?.offset]),
     load: async () => {
       if (!organization || modifiedSince === null) return { items: [], total: page ? 0 : undefined };
-      const filter = { modifiedSince: modifiedSince ?? undefined };
+      const filter = {
+        modifiedSince: modifiedSince ?? undefined,
+        search: text === undefined ? undefined : { text, fold: foldFunction(db) },
+      };
       const rows = await listGuestRows(conn, organizationId, { ...filter, page });
       if (!page) return { items: rows.map(toGuest), total: undefined };
       // A page that is not full tells the total by itself, unless it is empty past the first.
