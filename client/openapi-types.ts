@@ -215,8 +215,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Create a reservation
-         * @description Needs the write scope. Refused with 409 when any night is held (by a reservation or a block). Stay rules do not refuse it: `warnings` lists those it breaks. Without `totalAmount` the stay is priced by its quote (SPEC §14), in the organization’s currency, and refused with 409 and `reasons: ["no-price"]` when a night has no price; a `totalAmount` given stands, in `currency` (default: the organization’s). Accepts Idempotency-Key.
+         * Create a reservation, or a draft of the original booking flow
+         * @description Needs the write scope. Refused with 409 when any night is held (by a reservation, a block or a live draft). Stay rules do not refuse it: `warnings` lists those it breaks. Without `totalAmount` the stay is priced by its quote (SPEC §14), in the organization’s currency, and refused with 409 and `reasons: ["no-price"]` when a night has no price; a `totalAmount` given stands, in `currency` (default: the organization’s). Accepts Idempotency-Key.
+         *
+         *     **The original's booking flow (SPEC §15, step 1).** A body `{ "accommodation": { "id": 12 }, "dateFrom", "dateTo" }` (the organization in the query, as the original's client sends it) makes a *draft* instead: it holds the nights at once and answers 201 with its `id` and `token`, priced for 2 adults, expiring `DRAFT_MINUTES` (default 20) after its last change. A stay the stay rules forbid is 409 with `reasons`. Ids may be digit strings, and an `application/x-www-form-urlencoded` body is read as JSON when the request authenticates with an API key or Basic credentials (never a console session). A draft is in no list, summary or event until it is placed; Idempotency-Key is not applied to drafts (a stored response would keep the token).
          */
         post: operations["createReservation"];
         delete?: never;
@@ -238,8 +240,10 @@ export interface paths {
          */
         get: operations["getReservation"];
         /**
-         * Change a reservation, sending the whole record
+         * Change a reservation, sending the whole record; or configure a draft
          * @description Needs the write scope. The original service's way to update: every field PATCH may change is required; the same rules, locks and events as PATCH. `organization` cannot change.
+         *
+         *     **The original's booking flow (SPEC §15, step 2).** With `?token=` and a body of `ageGroupLines` (`[{ quantity, ageGroupSpecification: { id } }]`) and `supplementOrderLines` (`[{ quantity, supplement: { id } }]`), sets the draft's party and extras and answers the re-priced draft (its `expires` renewed). More persons than the accommodation takes: 409 `capacity`; an unknown age group or supplement: 400 naming the parameter. A wrong or missing token is 404, an expired draft 404, a placed one 409. Ids and quantities may be digit strings; a form-labelled body is read as JSON as for step 1.
          */
         put: operations["replaceReservation"];
         post?: never;
@@ -255,6 +259,46 @@ export interface paths {
          * @description Needs the write scope. Dates, accommodation, guests, amount, or status along the state machine (409 otherwise).
          */
         patch: operations["updateReservation"];
+        trace?: never;
+    };
+    "/api/reservations/{id}/place": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Place a draft of the original's booking flow
+         * @description Needs the write scope. SPEC §15, step 3: the draft becomes a reservation with the draft's id — `confirmed` when `confirmed` is true, else `option`; adults, children and babies counted by the age groups' categories; `guestName` and `name` the first name and surname; `channel` the `source`; `totalAmount` the draft's `orderLinesTotal` (even if prices changed since), its order lines kept (`GET /api/reservations/{id}/order-lines`). Records `reservation.created` and answers 200 with the reservation. A wrong or missing token is 404, as is an expired draft; a placed one is 409. A form-labelled body is read as JSON as for step 1.
+         */
+        put: operations["placeDraft"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reservations/{id}/order-lines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The priced order lines of a reservation
+         * @description The lines a reservation placed through the original's booking flow was priced at (SPEC §15), in their order; empty for a reservation made otherwise. 404 as for the reservation.
+         */
+        get: operations["getReservationOrderLines"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/blocks": {
@@ -1785,6 +1829,123 @@ export interface components {
              */
             currency: string;
         };
+        /** @description A draft of the original's booking flow (SPEC §15): not a reservation yet, in no list, summary or event until placed */
+        Draft: {
+            /**
+             * Format: int32
+             * @description The draft’s id: the placed reservation keeps it
+             */
+            id: number;
+            /**
+             * @description The secret that alone opens the draft (≥ 128 bits); stored only as a hash
+             * @example Ydq5yq3hC0V6cWf0lX7bq3l7rJ4m2u9qk8mZ0fWm1xE
+             */
+            token: string;
+            /** @enum {string} */
+            status: "draft";
+            accommodation: {
+                /** Format: int32 */
+                id: number;
+                title: string;
+            };
+            /**
+             * Format: date
+             * @description Arrival day
+             * @example 2025-07-14
+             */
+            dateFrom: string;
+            /**
+             * Format: date
+             * @description Departure day
+             * @example 2025-07-14
+             */
+            dateTo: string;
+            /**
+             * Format: date-time
+             * @description When it stops holding the nights: DRAFT_MINUTES after its last change
+             * @example 2025-01-20T14:03:11Z
+             */
+            expires: string;
+            orderLines: components["schemas"]["OrderLine"][];
+            /**
+             * @description The price it is placed at
+             * @example 412.50
+             */
+            orderLinesTotal: string;
+            /**
+             * @description ISO 4217 code, e.g. EUR
+             * @example EUR
+             */
+            currency: string;
+        };
+        /** @description The original's booking flow, step 1 (SPEC §15): a draft that holds the nights. Told apart from a reservation's POST by `accommodation` being an object. */
+        CreateDraft: {
+            accommodation: {
+                /** @description Record id: an integer, or its decimal digits as the original client sends it */
+                id: number | string;
+            };
+            /**
+             * @description Arrival day: a calendar date YYYY-MM-DD, or an RFC 3339 timestamp whose date as written is the day
+             * @example 2025-07-14
+             */
+            dateFrom: string;
+            /**
+             * @description Departure day: a calendar date YYYY-MM-DD, or an RFC 3339 timestamp whose date as written is the day
+             * @example 2025-07-14
+             */
+            dateTo: string;
+        };
+        /** @description The original's booking flow, step 2 (SPEC §15), sent to PUT /api/reservations/{id}?token=: told apart from a reservation's PUT by the token. */
+        ConfigureDraft: {
+            /** @description Persons by age group; replaces the party (default 2 adults) */
+            ageGroupLines?: {
+                /** @description 0 to 1000: an integer, or its decimal digits as the original client sends it */
+                quantity: number | string;
+                ageGroupSpecification: {
+                    /** @description Record id: an integer, or its decimal digits as the original client sends it */
+                    id: number | string;
+                };
+            }[];
+            /** @description Chosen supplements; replaces the choice */
+            supplementOrderLines?: {
+                /** @description 0 to 1000: an integer, or its decimal digits as the original client sends it */
+                quantity: number | string;
+                supplement: {
+                    /** @description Record id: an integer, or its decimal digits as the original client sends it */
+                    id: number | string;
+                };
+            }[];
+        };
+        /** @description The original's booking flow, step 3 (SPEC §15): the guest, the source, and whether it is confirmed. */
+        PlaceDraft: {
+            /** @description The guest; an empty field is one not given */
+            guest: {
+                /** @description firstName, or empty */
+                firstName?: string;
+                /** @description surname, or empty */
+                surname?: string;
+                /** @description E-mail address, or empty */
+                email?: string;
+                /** @description phoneNumber, or empty */
+                phoneNumber?: string;
+                /** @description address, or empty */
+                address?: string;
+                /** @description addressNo, or empty */
+                addressNo?: string;
+                /** @description postalCode, or empty */
+                postalCode?: string;
+                /** @description locality, or empty */
+                locality?: string;
+                /** @description country, or empty */
+                country?: string;
+                /** @description locale, or empty */
+                locale?: string;
+            };
+            /** @description Where it was booked: the reservation’s channel (default api) */
+            source?: string;
+            /** @description true: confirmed; otherwise an option */
+            confirmed?: boolean;
+        };
         /** @description The park at a glance: what holds each active accommodation, and how many are free per night (SPEC §13) */
         AvailabilityGrid: {
             /**
@@ -1819,8 +1980,11 @@ export interface components {
                      * @example 2025-07-14
                      */
                     dateTo: string;
-                    /** @enum {unknown} */
-                    kind: "reservation" | "block";
+                    /**
+                     * @description A reservation, a block, or a draft: a booking in progress (SPEC §15) that holds the nights until it is placed or expires
+                     * @enum {unknown}
+                     */
+                    kind: "reservation" | "block" | "draft";
                     /** Format: int32 */
                     id: number;
                 }[];
@@ -4107,7 +4271,10 @@ export interface operations {
     };
     createReservation: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description A draft's organization (SPEC §15, §4.4): a positive integer */
+                organization?: string;
+            };
             header?: {
                 /**
                  * @description 1 to 255 visible ASCII characters; the same key with the same body within 24 hours replays the first response
@@ -4118,9 +4285,10 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
+        /** @description A reservation (SPEC §9), or with `accommodation` as an object `{ id }` the original's draft (SPEC §15, step 1) */
         requestBody: {
             content: {
-                "application/json": {
+                "application/json": components["schemas"]["CreateDraft"] | {
                     /**
                      * Format: int32
                      * @description Organization id; may be omitted when the credential is bound to exactly one organization
@@ -4172,7 +4340,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The created reservation */
+            /** @description The created reservation, or the draft (SPEC §15) */
             201: {
                 headers: {
                     /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
@@ -4186,7 +4354,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CreatedReservation"];
+                    "application/json": components["schemas"]["CreatedReservation"] | components["schemas"]["Draft"];
                 };
             };
             /** @description Invalid input: `errors` names every broken parameter */
@@ -4484,16 +4652,20 @@ export interface operations {
     };
     replaceReservation: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The draft’s token (SPEC §15): it alone opens the draft */
+                token?: string;
+            };
             header?: never;
             path: {
                 id: number;
             };
             cookie?: never;
         };
+        /** @description The whole reservation (SPEC §9), or with `?token=` the original's draft configuration (SPEC §15, step 2: `ageGroupLines`, `supplementOrderLines`) */
         requestBody: {
             content: {
-                "application/json": {
+                "application/json": components["schemas"]["ConfigureDraft"] | {
                     /**
                      * Format: int32
                      * @description Accommodation id
@@ -4543,7 +4715,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The changed reservation */
+            /** @description The changed reservation, or the re-priced draft (SPEC §15) */
             200: {
                 headers: {
                     /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
@@ -4553,7 +4725,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ReservationSummary"];
+                    "application/json": components["schemas"]["ReservationSummary"] | components["schemas"]["Draft"];
                 };
             };
             /** @description Invalid input: `errors` names every broken parameter */
@@ -5061,6 +5233,328 @@ export interface operations {
                     RateLimit?: string;
                     /** @description The quota: requests per window of w seconds, per credential */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (or failed authentications); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An unexpected failure; the body holds no internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Overloaded, shutting down, the database is unreachable, or too many password hashes are waiting; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    placeDraft: {
+        parameters: {
+            query?: {
+                /** @description The draft’s token (SPEC §15): it alone opens the draft */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlaceDraft"];
+            };
+        };
+        responses: {
+            /** @description The reservation the draft became */
+            200: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReservationSummary"];
+                };
+            };
+            /** @description Invalid input: `errors` names every broken parameter */
+            400: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:booking-service:problem:invalid-input",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "The request has invalid parameters.",
+                     *       "errors": [
+                     *         {
+                     *           "parameter": "dateTo",
+                     *           "message": "must be a real calendar date (YYYY-MM-DD)"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or wrong credentials */
+            401: {
+                headers: {
+                    /** @description The accepted scheme */
+                    "WWW-Authenticate"?: "Basic realm=\"booking\", charset=\"UTF-8\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The organization is not one of the credential’s, or the credential lacks the write scope */
+            403: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such record in the credential’s organizations */
+            404: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Accept header rules JSON out */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The change conflicts with the data (a taken night, a state move) */
+            409: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than 64 KiB */
+            413: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not application/json */
+            415: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (or failed authentications); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An unexpected failure; the body holds no internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Overloaded, shutting down, the database is unreachable, or too many password hashes are waiting; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getReservationOrderLines: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Its order lines */
+            200: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderLine"][];
+                };
+            };
+            /** @description Invalid input: `errors` names every broken parameter */
+            400: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:booking-service:problem:invalid-input",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "The request has invalid parameters.",
+                     *       "errors": [
+                     *         {
+                     *           "parameter": "dateTo",
+                     *           "message": "must be a real calendar date (YYYY-MM-DD)"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or wrong credentials */
+            401: {
+                headers: {
+                    /** @description The accepted scheme */
+                    "WWW-Authenticate"?: "Basic realm=\"booking\", charset=\"UTF-8\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The organization is not one of the credential’s (or does not exist) */
+            403: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such record in the credential’s organizations */
+            404: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Accept header rules JSON out */
+            406: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {

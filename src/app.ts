@@ -37,6 +37,7 @@ import { eventRoutes } from './modules/events/events.routes.js';
 import { createFeedWaker } from './modules/events/feed-waker.js';
 import { organizationRoutes } from './modules/organizations/organizations.routes.js';
 import { reservationRoutes } from './modules/reservations/reservations.routes.js';
+import { bookingFlowRoutes } from './modules/booking-flow/booking-flow.routes.js';
 import { sessionRoutes } from './modules/sessions/sessions.routes.js';
 import { ConsoleSessions } from './modules/sessions/sessions.service.js';
 import { webhookRoutes } from './modules/webhooks/endpoints.routes.js';
@@ -167,7 +168,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     requireCredentials(api, authenticator, limiter, sessions);
     await api.register(sessionRoutes, { db: deps.db, sessions, limiter });
     await api.register(accommodationRoutes, { db: deps.db, clock });
-    await api.register(reservationRoutes, { db: deps.db, clock });
+    const flow = { clock, draftMinutes: config.draftMinutes };
+    await api.register(reservationRoutes, { db: deps.db, clock, flow });
+    await api.register(bookingFlowRoutes, { db: deps.db, flow });
     await api.register(blockRoutes, { db: deps.db, clock });
     await api.register(stayRuleRoutes, { db: deps.db, clock });
     // Accommodations, rules and prices per organization change, for every selling read.

@@ -63,6 +63,9 @@ export const DEFAULT_SERVER_LIMITS: ServerLimits = Object.freeze({
   shutdownDrainMs: 0,
 });
 
+/** SPEC §15: how long a draft holds its nights after its last change, by default. */
+export const DEFAULT_DRAFT_MINUTES = 20;
+
 export interface Config {
   readonly database: DatabaseConfig;
   readonly port: number;
@@ -81,6 +84,8 @@ export interface Config {
   readonly rateLimits: RateLimitSettings;
   readonly serverLimits: ServerLimits;
   readonly webhooks: WebhookSettings;
+  /** SPEC §15: a draft of the booking flow expires this many minutes after its last change (DRAFT_MINUTES). */
+  readonly draftMinutes: number;
 }
 
 /** SPEC §10: webhook delivery and event retention. */
@@ -327,6 +332,13 @@ function webhookSettings(env: NodeJS.ProcessEnv): WebhookSettings {
   });
 }
 
+/** 1 minute to a week: a draft holds nights nobody else can sell, so not for long. */
+function parseDraftMinutes(source: Source): number {
+  const minutes = parseWholeNumber(source, 1);
+  if (minutes > 10_080) throw invalid(source, 'a whole number of minutes from 1 to 10080 (a week)');
+  return minutes;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv, flags: ConfigFlags = {}): Config {
   const database = pick(flags.databaseUrl, '--database-url', env.DATABASE_URL, 'DATABASE_URL') ?? {
     value: DEFAULT_DATABASE_URL,
@@ -338,6 +350,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, flags: ConfigFlags = {}): Con
   const redis = pick(undefined, '', env.REDIS_URL, 'REDIS_URL');
   const trustProxy = pick(undefined, '', env.TRUST_PROXY, 'TRUST_PROXY');
   const trustProxyHeader = pick(undefined, '', env.TRUST_PROXY_HEADER, 'TRUST_PROXY_HEADER');
+  const draftMinutes = pick(undefined, '', env.DRAFT_MINUTES, 'DRAFT_MINUTES');
 
   if (host && host.value.trim() === '') throw invalid(host, 'a host name or address');
 
@@ -353,5 +366,6 @@ export function loadConfig(env: NodeJS.ProcessEnv, flags: ConfigFlags = {}): Con
     rateLimits: numericSettings(env, DEFAULT_RATE_LIMITS, RATE_LIMIT_VARIABLES),
     serverLimits: numericSettings(env, DEFAULT_SERVER_LIMITS, SERVER_LIMIT_VARIABLES),
     webhooks: webhookSettings(env),
+    draftMinutes: draftMinutes ? parseDraftMinutes(draftMinutes) : DEFAULT_DRAFT_MINUTES,
   });
 }

@@ -130,6 +130,45 @@ export interface PriceRecordTable {
   version: Generated<number>;
 }
 
+/**
+ * A draft of the original's booking flow (SPEC §15, migration 017): not a reservation, and in no
+ * list. Its id comes from the reservations' id space; the placed reservation keeps it.
+ */
+export interface DraftTable {
+  id: number;
+  organization_id: number;
+  accommodation_id: number;
+  date_from: string;
+  date_to: string;
+  /** Hex SHA-256 of the token; the token itself is never stored. */
+  token_hash: string;
+  expires: string;
+  /** Persons by age group: a JSON array of [ageGroupId, quantity]. */
+  party: string;
+  /** Chosen supplements: a JSON array of [supplementId, quantity]. */
+  choices: string;
+  /** The priced order lines (minor units), as a JSON array: the price the draft is placed at. */
+  order_lines: string;
+  total_minor: number;
+  currency: string;
+  created: string;
+  modified: string;
+  /** When it was placed (it then holds nothing; the reservation with its id does). */
+  placed: string | null;
+}
+
+/** The priced order lines a placed reservation keeps (SPEC §15, migration 017). */
+export interface ReservationOrderLineTable {
+  organization_id: number;
+  reservation_id: number;
+  position: number;
+  description: string;
+  kind: 'rent' | 'discount' | 'fee' | 'supplement' | 'tax';
+  quantity: number;
+  unit_amount_minor: number;
+  amount_minor: number;
+}
+
 export interface CredentialTable {
   id: Generated<number>;
   name: string;
@@ -303,6 +342,8 @@ export interface Database {
   stay_rules: StayRuleTable;
   price_records: PriceRecordTable;
   guests: GuestTable;
+  drafts: DraftTable;
+  reservation_order_lines: ReservationOrderLineTable;
 }
 
 export type OrganizationRow = Selectable<OrganizationTable>;
@@ -312,4 +353,6 @@ export type BlockRow = Selectable<BlockTable>;
 export type StayRuleRow = Selectable<StayRuleTable>;
 export type PriceRecordRow = Selectable<PriceRecordTable>;
 export type GuestRow = Selectable<GuestTable>;
+export type DraftRow = Selectable<DraftTable>;
+export type ReservationOrderLineRow = Selectable<ReservationOrderLineTable>;
 export type CredentialRow = Selectable<CredentialTable>;

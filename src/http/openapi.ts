@@ -10,6 +10,12 @@ import { GuestSchema } from '../modules/guests/guests.schemas.js';
 import { AgeGroupKind, DiscountKind, PriceComponentKind, SupplementKind } from '../modules/prices/prices.schemas.js';
 import { OrderLineSchema, QuotationSchema, QuoteSchema } from '../modules/prices/quotes.schemas.js';
 import { EventSchema } from '../modules/events/events.schemas.js';
+import {
+  ConfigureDraftBody,
+  CreateDraftBody,
+  DraftSchema,
+  PlaceDraftBody,
+} from '../modules/booking-flow/drafts.schemas.js';
 import { CreatedReservationSchema, ReservationSummarySchema } from '../modules/reservations/reservations.schemas.js';
 import {
   DeliveryAttemptSchema,
@@ -46,6 +52,10 @@ const NAMED_SCHEMAS = [
   QuoteSchema,
   OrderLineSchema,
   QuotationSchema,
+  DraftSchema,
+  CreateDraftBody,
+  ConfigureDraftBody,
+  PlaceDraftBody,
   GridSchema,
   SearchResultSchema,
   EventSchema,
@@ -53,6 +63,18 @@ const NAMED_SCHEMAS = [
   WebhookEndpointSchema,
   DeliveryAttemptSchema,
 ];
+
+/**
+ * A body of two shapes told apart by a JSON Schema `if` (SPEC §15 beside §9) is validated that way,
+ * so a body's errors name only its own shape's fields; the document states it as `oneOf` the two
+ * (they are disjoint), which generated clients turn into a union type where `if` would give `unknown`.
+ */
+function withBodiesAsAlternatives<T>(schema: T): T {
+  const body = (schema as { body?: Record<string, unknown> } | undefined)?.body;
+  if (!body || !('if' in body) || !('then' in body) || !('else' in body)) return schema;
+  const { if: _if, then, else: otherwise, ...rest } = body;
+  return { ...schema, body: { ...rest, oneOf: [then, otherwise] } };
+}
 
 export const OPENAPI_PATH = '/openapi.json';
 export const DOCS_PATH = '/docs';
@@ -74,6 +96,7 @@ const SERVER = {
 
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
+    transform: ({ schema, url }) => ({ schema: withBodiesAsAlternatives(schema), url }),
     openapi: {
       openapi: '3.1.0',
       info: {

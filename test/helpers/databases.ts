@@ -82,6 +82,8 @@ export async function emptyDatabase(db: Db): Promise<void> {
     'blocks',
     'stay_rules',
     'price_records',
+    'drafts',
+    'reservation_order_lines',
     'reservations',
     'guests',
     'accommodations',

@@ -266,6 +266,7 @@ describe.each(DIALECTS)('OWASP API Top 10 on %s', (dialect) => {
         status: 'confirmed',
       },
       'DELETE /api/reservations/:id': undefined,
+      'PUT /api/reservations/:id/place': { guest: { surname: 'Someone' } },
       'POST /api/blocks': { accommodation: 10, dateFrom: '2026-02-01', dateTo: '2026-02-03', kind: 'closed' },
       'PATCH /api/blocks/:id': { note: 'x' },
       'DELETE /api/blocks/:id': undefined,

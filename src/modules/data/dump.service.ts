@@ -5,6 +5,7 @@ import { formatAmount } from '../../shared/money.js';
 import { toAccommodation } from '../accommodations/accommodations.repository.js';
 import { toStayRuleRecord } from '../availability/stay-rules.repository.js';
 import { toBlock } from '../blocks/blocks.repository.js';
+import { orderLinesByReservation } from '../booking-flow/order-lines.js';
 import { toGuest } from '../guests/guests.repository.js';
 import { type PriceRecordKind, toPriceRecord } from '../prices/price-records.js';
 import { organizationsByCredential } from '../credentials/credentials.repository.js';
@@ -101,6 +102,16 @@ const readReservations: ReadBatch<ImportReservation> = async (conn, after) => {
       ...(r.guest_id === null ? {} : { guest: r.guest_id }),
     }),
   );
+  // Order lines with their reservation (SPEC §15), only where it has any. Drafts are not dumped: a
+  // draft is no reservation, holds its nights for minutes, and its token exists only as a hash.
+  const lines = await orderLinesByReservation(
+    conn,
+    rows.map((r) => r.id),
+  );
+  for (const record of records) {
+    const kept = lines.get(record.id as number);
+    if (kept) record.orderLines = kept;
+  }
   return { records, last: lastId(rows) };
 };
 

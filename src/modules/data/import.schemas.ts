@@ -8,7 +8,9 @@ import { PASSWORD_HASH_PATTERN } from '../credentials/password.js';
 import { KEY_HASH_PATTERN, KEY_PREFIX_PATTERN } from '../credentials/api-key.js';
 import { BLOCK_KINDS, CreateBlockBody } from '../blocks/blocks.schemas.js';
 import { CreateStayRuleBody } from '../availability/stay-rules.schemas.js';
-import { AgeGroupKind, DiscountKind, PriceComponentKind, SupplementKind } from '../prices/prices.schemas.js';
+import { AgeGroupKind, DESCRIPTION_MAX, DiscountKind, PriceComponentKind, SupplementKind } from '../prices/prices.schemas.js';
+import { LINE_KINDS } from '../prices/quotes.schemas.js';
+import { FORMATTED_AMOUNT_PATTERN } from '../../shared/money.js';
 import { GuestFieldsSchema } from '../guests/guests.schemas.js';
 
 /**
@@ -52,6 +54,22 @@ export const ImportAccommodation = Type.Object(
   strict,
 );
 
+/**
+ * An order line a reservation keeps (SPEC §15: placed through the original's booking flow), as
+ * `GET /api/reservations/{id}/order-lines` shows it. Amounts are signed (a discount is negative).
+ */
+export const ImportOrderLine = Type.Object(
+  {
+    description: inputText({ minLength: 1, maxLength: DESCRIPTION_MAX }),
+    kind: Type.Enum(LINE_KINDS),
+    quantity: int32({ maximum: 1_000_000 }),
+    unitAmount: Type.String({ pattern: FORMATTED_AMOUNT_PATTERN, maxLength: 17 }),
+    amount: Type.String({ pattern: FORMATTED_AMOUNT_PATTERN, maxLength: 17 }),
+  },
+  strict,
+);
+export type ImportOrderLine = Static<typeof ImportOrderLine>;
+
 export const ImportReservation = Type.Object(
   {
     id: Type.Optional(Id),
@@ -72,6 +90,8 @@ export const ImportReservation = Type.Object(
     created: Type.Optional(TimestampText),
     modified: Type.Optional(TimestampText),
     cancelled: Type.Optional(Type.Union([TimestampText, Type.Null()])),
+    // Given, they replace the reservation's order lines; left out, the stored ones stay.
+    orderLines: Type.Optional(Type.Array(ImportOrderLine, { maxItems: 1000 })),
     /** The guest record (SPEC §15); left out, a stored reservation keeps its link. */
     guest: Type.Optional(Type.Union([Id, Type.Null()])),
   },

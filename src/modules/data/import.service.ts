@@ -11,6 +11,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
+import { replaceOrderLines } from '../booking-flow/order-lines.js';
 import type { Clock } from '../../shared/clock.js';
 import { daysBetween, formatTimestamp, isStorableTimestamp, isTimeZone, normalizeTimestamp } from '../../shared/dates.js';
 import { invalidInput, type ParameterError } from '../../shared/errors.js';
@@ -70,6 +71,7 @@ import {
   type ImportGuest,
   type ImportOrganization,
   type ImportPriceComponent,
+  ImportOrderLine,
   ImportReservation,
   type ImportStayRule,
   type ImportSupplement,
@@ -1138,6 +1140,8 @@ export async function importDocument(db: Db, clock: Clock, input: unknown): Prom
       events.push([eventId, organization, 'reservation.created', 'reservation', id, 1, occurred, body, nextSeq(organization)]);
     };
 
+    // The order lines the file gives (SPEC §15), written once every reservation is.
+    const orderLineSets: { organizationId: number; reservationId: number; lines: ImportOrderLine[] }[] = [];
     // In chunks: the rows and events of a million reservations need not be held at once.
     for (let start = 0; start < doc.reservations.length; start += IMPORT_CHUNK) {
       const chunk = doc.reservations.slice(start, start + IMPORT_CHUNK);
@@ -1161,6 +1165,7 @@ export async function importDocument(db: Db, clock: Clock, input: unknown): Prom
           events = [];
         }
         const id = storedIdOf(r) ?? nextId.reservations++;
+        if (r.orderLines) orderLineSets.push({ organizationId: r.organization, reservationId: id, lines: r.orderLines });
         const storedRow = storedRows.get(id);
         if (!storedRow) {
           addNew(r, id, rows, events);
@@ -1225,6 +1230,9 @@ export async function importDocument(db: Db, clock: Clock, input: unknown): Prom
       await writer.upsert('reservations', rows);
       await writer.upsert('events', events);
     }
+    // No foreign key ties a line to its reservation row (migration 017), so the writer's queue may
+    // still hold the rows back.
+    if (orderLineSets.length > 0) await replaceOrderLines(trx, orderLineSets);
 
     // Blocks record their events as reservations do; stay rules record none (the API's do not).
     const blockRows: BulkRow[] = [];
