@@ -85,7 +85,12 @@ function unreachable(operation: string, status: number): string | undefined {
   if (operation === 'listOrganizations' && (status === 400 || status === 403)) {
     return 'reads no parameter and no organization: it lists the credential’s own';
   }
-  if (['getAccommodation', 'getAvailability', 'getReservation', 'getGuest'].includes(operation) && status === 403) {
+  if (
+    ['getAccommodation', 'getAvailability', 'getReservation', 'getGuest', 'getReservationOrderLines'].includes(
+      operation,
+    ) &&
+    status === 403
+  ) {
     return "reads by id name no organization: another organization's record is 404";
   }
   return undefined;
@@ -2103,6 +2108,123 @@ describe.each(DIALECTS)('Prism proxying real servers with their own /openapi.jso
     });
     expect.soft(json(noPrice).reasons).toEqual(['no-price']);
 
+    // The original's booking flow (SPEC §15): a draft of chalet 2 in May 2027 (priced by the rent
+    // above, before the prices go), configured with a dog, placed; its order lines read back.
+    const drafted = await run({
+      operation: 'createReservation',
+      status: 201,
+      method: 'POST',
+      path: `/api/reservations?organization=${PARK}`,
+      headers: writer,
+      body: { accommodation: { id: 2 }, dateFrom: '2027-05-20', dateTo: '2027-05-23' },
+    });
+    const { id: draftId, token: draftToken } = json(drafted) as { id: number; token: string };
+    rememberSecret(draftToken);
+    await run({
+      operation: 'createReservation',
+      status: 409,
+      method: 'POST',
+      path: `/api/reservations?organization=${PARK}`,
+      headers: writer,
+      body: { accommodation: { id: '2' }, dateFrom: '2027-05-22', dateTo: '2027-05-24' },
+    });
+    const configurePath = `/api/reservations/${draftId}?token=${draftToken}`;
+    await run({
+      operation: 'replaceReservation',
+      status: 200,
+      method: 'PUT',
+      path: configurePath,
+      headers: writer,
+      body: { supplementOrderLines: [{ quantity: '1', supplement: { id: dogId } }] },
+    });
+    await run({
+      operation: 'replaceReservation',
+      status: 404,
+      method: 'PUT',
+      path: `/api/reservations/${draftId}?token=wrong`,
+      headers: writer,
+      body: { supplementOrderLines: [] },
+    });
+    const placePath = `/api/reservations/${draftId}/place?token=${draftToken}`;
+    const place = { guest: { firstName: 'Pia', surname: 'Prism', email: '' }, source: 'web', confirmed: true };
+    await run({
+      operation: 'placeDraft',
+      status: 400,
+      method: 'PUT',
+      path: placePath,
+      headers: writer,
+      body: { ...place, confirmed: 'yes' },
+      brokenOnPurpose: true,
+    });
+    await run({ operation: 'placeDraft', status: 403, method: 'PUT', path: placePath, headers: reader, body: place });
+    await run({ operation: 'placeDraft', status: 200, method: 'PUT', path: placePath, headers: writer, body: place });
+    await run({ operation: 'placeDraft', status: 409, method: 'PUT', path: placePath, headers: writer, body: place });
+    await run({
+      operation: 'placeDraft',
+      status: 404,
+      method: 'PUT',
+      path: `/api/reservations/${draftId}/place?token=wrong`,
+      headers: writer,
+      body: place,
+    });
+    const orderLinesPath = `/api/reservations/${draftId}/order-lines`;
+    const placedLines = await run({
+      operation: 'getReservationOrderLines',
+      status: 200,
+      method: 'GET',
+      path: orderLinesPath,
+      headers: reader,
+    });
+    const linesBody = JSON.parse(placedLines.body.toString('utf8')) as unknown;
+    expect
+      .soft(Array.isArray(linesBody) ? [...new Set(linesBody.map((l: { kind: string }) => l.kind))] : linesBody)
+      .toEqual(['rent', 'supplement']);
+    await run({
+      operation: 'getReservationOrderLines',
+      status: 404,
+      method: 'GET',
+      path: '/api/reservations/999999/order-lines',
+      headers: reader,
+    });
+    const flowOperations: [string, string, string, object | undefined][] = [
+      ['placeDraft', 'PUT', placePath, place],
+      ['getReservationOrderLines', 'GET', orderLinesPath, undefined],
+    ];
+    for (const [operation, method, path, body] of flowOperations) {
+      const scoped = method === 'GET' ? reader : writer;
+      await run({ operation, status: 401, method, path, headers: nobody, body, brokenOnPurpose: true });
+      await run({ operation, status: 406, method, path, headers: { ...scoped, accept: 'text/html' }, body });
+      await run({
+        operation,
+        status: 400,
+        method,
+        path: path.replace(`/${draftId}/`, '/abc/'),
+        headers: scoped,
+        body,
+        brokenOnPurpose: true,
+      });
+      if (method !== 'GET') {
+        await run({
+          operation,
+          status: 413,
+          method,
+          path,
+          headers: scoped,
+          body: { guest: { surname: 'x'.repeat(70 * 1024) } },
+          brokenOnPurpose: true,
+        });
+        await run({
+          operation,
+          status: 415,
+          method,
+          path,
+          headers: { ...scoped, 'content-type': 'text/plain' },
+          body: 'a guest',
+          brokenOnPurpose: true,
+        });
+      }
+    }
+
     // An age group a component counts cannot go.
     const counted = await run({
       operation: 'deleteAgeGroupSpecification',
@@ -2184,6 +2306,7 @@ describe.each(DIALECTS)('Prism proxying real servers with their own /openapi.jso
     const quoteOperations: [string, string, string, object | undefined][] = [
       ['getQuote', 'GET', quote, undefined],
       ['listQuotations', 'GET', quotations, undefined],
+      ...flowOperations,
     ];
 
     // The console's operations (SPEC §11), ordinary API operations: organizations, search, credentials.

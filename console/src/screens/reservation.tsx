@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import type { Event, ReservationChange, ReservationSummary } from '../../../client/index.js';
 import { api, troubleOf, type Trouble } from '../api.js';
 import { ErrorBox, Loading } from '../components/feedback.js';
+import { OrderLines } from '../components/order-lines.js';
 import { ReservationForm, type StayValues } from '../components/reservation-form.js';
 import { StatusActions } from '../components/status-actions.js';
 import { RuleBreaks } from '../components/rule-breaks.js';
@@ -195,6 +196,7 @@ export function ReservationPanel({ id }: { id: number }) {
             />
           </div>
         )}
+        <OrderLines id={reservation.id} currency={reservation.currency} />
         <History events={history} />
       </div>
     </section>
