@@ -56,15 +56,22 @@ export default {
       },
     },
     {
+      // The original's booking flow (SPEC §15): its published client sends a draft's token in the
+      // query of its configure and place requests, and cannot be changed. The token opens one draft
+      // for at most DRAFT_MINUTES; it is 256 random bits, stored as a hash, and never logged.
+      files: [pointer('/api/reservations/%7Bid%7D'), pointer('/api/reservations/%7Bid%7D/place')],
+      rules: { 'owasp:api2:2023-no-credentials-in-url': 'off' },
+    },
+    {
       // The seed document names the path with its trailing slash; both spellings work (SPEC §4).
-      files: [pointer('/api/accommodations/')],
+      files: [pointer('/api/accommodations/'), pointer('/api/guests/')],
       rules: { 'path-keys-no-trailing-slash': 'off' },
     },
     {
       // Unbounded by contract: the accommodations list is not paginated (SPEC §4.1), and summaries
       // hold at most 100 items except for credentials pinned before 2025-04-17, which keep the old
-      // unpaginated answer (SPEC §4.3, §4.5).
-      files: [pointer('/api/accommodations/'), pointer('/api/reservations/summaries')],
+      // unpaginated answer (SPEC §4.3, §4.5); guests are paginated exactly as summaries (SPEC §15).
+      files: [pointer('/api/accommodations/'), pointer('/api/reservations/summaries'), pointer('/api/guests/')],
       rules: { 'owasp:api4:2023-array-limit': 'off' },
     },
     {

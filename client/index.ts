@@ -13,6 +13,9 @@ import {
   availabilityResources,
   blockResources,
   credentialResources,
+  type Guest,
+  type GuestsQuery,
+  guestResources,
   historyOf,
   organizationResources,
   priceResources,
@@ -48,6 +51,9 @@ export type {
   CredentialRecord,
   CredentialScope,
   CreatedReservation,
+  Guest,
+  GuestChange,
+  GuestsQuery,
   Organization,
   AgeGroupSpecification,
   DiscountSpecification,
@@ -59,6 +65,13 @@ export type {
   Quote,
   QuoteQuery,
   Supplement,
+  Booked,
+  Booking,
+  Draft,
+  DraftConfigure,
+  DraftCreate,
+  DraftGuest,
+  DraftPlace,
   ReservationChange,
   ReservationCreate,
   ReservationReplace,
@@ -91,9 +104,9 @@ export type SummariesQuery = Omit<operations['listReservationSummaries']['parame
 
 export type PageRelation = 'next' | 'last' | 'prev' | 'first';
 
-/** One page of summaries with its pagination headers (SPEC §4.3). */
-export interface SummariesPage {
-  items: ReservationSummary[];
+/** One page of a paginated list (summaries, guests) with its pagination headers (SPEC §4.3). */
+export interface Page<T> {
+  items: T[];
   /** X-Total-Count: matching items over all pages (absent when the response is not paginated). */
   total: number | undefined;
   /** The Link header's URLs, absolute. */
@@ -105,10 +118,14 @@ export interface SummariesPage {
   url: string;
 }
 
-/** Every summary across all pages, in the service's order; `.pages()` gives them page by page. */
-export interface SummariesIterable extends AsyncIterable<ReservationSummary> {
-  pages(): AsyncIterable<SummariesPage>;
+/** Every item across all pages, in the service's order; `.pages()` gives them page by page. */
+export interface PagedIterable<T> extends AsyncIterable<T> {
+  pages(): AsyncIterable<Page<T>>;
 }
+
+export type SummariesPage = Page<ReservationSummary>;
+export type SummariesIterable = PagedIterable<ReservationSummary>;
+export type GuestsPage = Page<Guest>;
 
 export interface CallOptions {
   signal?: AbortSignal;
@@ -133,6 +150,13 @@ export interface BookingClient {
   };
   /** Nights held without a reservation (SPEC §13). */
   blocks: ReturnType<typeof blockResources>;
+  /**
+   * Guest records (SPEC §15): listed page by page as summaries are, read, corrected (scope write)
+   * and erased (scope admin).
+   */
+  guests: {
+    list(query?: GuestsQuery, options?: CallOptions): PagedIterable<Guest>;
+  } & ReturnType<typeof guestResources>;
   /** Which stays may be sold (SPEC §13; changes need scope admin). */
   stayRules: ReturnType<typeof stayRuleResources>;
   /** The grid of holds and the search for one stay (SPEC §13). */
@@ -166,18 +190,14 @@ function integerHeader(response: Response, name: string): number | undefined {
   return value !== null && /^\d+$/.test(value) ? Number(value) : undefined;
 }
 
-function pagesOf(transport: Transport, query: SummariesQuery, options: CallOptions): AsyncIterable<SummariesPage> {
-  const { status, ...rest } = query;
-  const first = transport.url('api/reservations/summaries', {
-    ...rest,
-    status: typeof status === 'string' || status === undefined ? status : status.join(','),
-  });
+/** The pages of a paginated list from `first`, following Link rel="next" within the base URL's origin. */
+function pagesFrom<T>(transport: Transport, first: URL, options: CallOptions): AsyncIterable<Page<T>> {
   return {
     async *[Symbol.asyncIterator]() {
       let url: URL | undefined = first;
       while (url) {
         const response = await transport.get(url, options.signal);
-        const items = (await response.json()) as ReservationSummary[];
+        const items = (await response.json()) as T[];
         const links = parseLinkHeader(response.headers.get('link'), url.toString());
         // Checked before the page is handed out: a response pointing elsewhere is refused whole.
         const next: URL | undefined =
@@ -201,6 +221,36 @@ function pagesOf(transport: Transport, query: SummariesQuery, options: CallOptio
   };
 }
 
+/** A paginated list as items, and page by page through `.pages()`. */
+function pagedIterable<T>(
+  transport: Transport,
+  pages: () => AsyncIterable<Page<T>>,
+  call: CallOptions,
+): PagedIterable<T> {
+  return {
+    pages,
+    async *[Symbol.asyncIterator]() {
+      const signal = transport.signalFor(call.signal);
+      for await (const page of pages()) {
+        for (const item of page.items) {
+          // An abort stops the items of a page already fetched too, not only the next request.
+          signal?.throwIfAborted();
+          yield item;
+        }
+      }
+    },
+  };
+}
+
+function summaryPages(transport: Transport, query: SummariesQuery, options: CallOptions) {
+  const { status, ...rest } = query;
+  const first = transport.url('api/reservations/summaries', {
+    ...rest,
+    status: typeof status === 'string' || status === undefined ? status : status.join(','),
+  });
+  return pagesFrom<ReservationSummary>(transport, first, options);
+}
+
 export function createClient(credentials: Credentials, options: ClientOptions = {}): BookingClient {
   const transport = new Transport(credentials, options);
   return {
@@ -213,20 +263,7 @@ export function createClient(credentials: Credentials, options: ClientOptions = 
     },
     reservations: {
       summaries(query, call = {}) {
-        const pages = () => pagesOf(transport, query, call);
-        return {
-          pages,
-          async *[Symbol.asyncIterator]() {
-            const signal = transport.signalFor(call.signal);
-            for await (const page of pages()) {
-              for (const item of page.items) {
-                // An abort stops the items of a page already fetched too, not only the next request.
-                signal?.throwIfAborted();
-                yield item;
-              }
-            }
-          },
-        };
+        return pagedIterable(transport, () => summaryPages(transport, query, call), call);
       },
       ...reservationResources(transport),
     },
@@ -236,6 +273,13 @@ export function createClient(credentials: Credentials, options: ClientOptions = 
       history: (record, call = {}) => historyOf(transport, record, call),
     },
     blocks: blockResources(transport),
+    guests: {
+      list(query = {}, call = {}) {
+        const first = transport.url('api/guests/', { ...query });
+        return pagedIterable(transport, () => pagesFrom<Guest>(transport, first, call), call);
+      },
+      ...guestResources(transport),
+    },
     stayRules: stayRuleResources(transport),
     availability: availabilityResources(transport),
     prices: priceResources(transport),

@@ -215,8 +215,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Create a reservation
-         * @description Needs the write scope. Refused with 409 when any night is held (by a reservation or a block). Stay rules do not refuse it: `warnings` lists those it breaks. Without `totalAmount` the stay is priced by its quote (SPEC §14), in the organization’s currency, and refused with 409 and `reasons: ["no-price"]` when a night has no price; a `totalAmount` given stands, in `currency` (default: the organization’s). Accepts Idempotency-Key.
+         * Create a reservation, or a draft of the original booking flow
+         * @description Needs the write scope. Refused with 409 when any night is held (by a reservation, a block or a live draft). Stay rules do not refuse it: `warnings` lists those it breaks. Without `totalAmount` the stay is priced by its quote (SPEC §14), in the organization’s currency, and refused with 409 and `reasons: ["no-price"]` when a night has no price; a `totalAmount` given stands, in `currency` (default: the organization’s). Accepts Idempotency-Key.
+         *
+         *     **The original's booking flow (SPEC §15, step 1).** A body `{ "accommodation": { "id": 12 }, "dateFrom", "dateTo" }` (the organization in the query, as the original's client sends it) makes a *draft* instead: it holds the nights at once and answers 201 with its `id` and `token`, priced for 2 adults, expiring `DRAFT_MINUTES` (default 20) after its last change. A stay the stay rules forbid is 409 with `reasons`. Ids may be digit strings, and an `application/x-www-form-urlencoded` body is read as JSON when the request authenticates with an API key or Basic credentials (never a console session). A draft is in no list, summary or event until it is placed; Idempotency-Key is not applied to drafts (a stored response would keep the token).
          */
         post: operations["createReservation"];
         delete?: never;
@@ -238,8 +240,10 @@ export interface paths {
          */
         get: operations["getReservation"];
         /**
-         * Change a reservation, sending the whole record
+         * Change a reservation, sending the whole record; or configure a draft
          * @description Needs the write scope. The original service's way to update: every field PATCH may change is required; the same rules, locks and events as PATCH. `organization` cannot change.
+         *
+         *     **The original's booking flow (SPEC §15, step 2).** With `?token=` and a body of `ageGroupLines` (`[{ quantity, ageGroupSpecification: { id } }]`) and `supplementOrderLines` (`[{ quantity, supplement: { id } }]`), sets the draft's party and extras and answers the re-priced draft (its `expires` renewed). More persons than the accommodation takes: 409 `capacity`; an unknown age group or supplement: 400 naming the parameter. A wrong or missing token is 404, an expired draft 404, a placed one 409. Ids and quantities may be digit strings; a form-labelled body is read as JSON as for step 1.
          */
         put: operations["replaceReservation"];
         post?: never;
@@ -255,6 +259,46 @@ export interface paths {
          * @description Needs the write scope. Dates, accommodation, guests, amount, or status along the state machine (409 otherwise).
          */
         patch: operations["updateReservation"];
+        trace?: never;
+    };
+    "/api/reservations/{id}/place": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Place a draft of the original's booking flow
+         * @description Needs the write scope. SPEC §15, step 3: the draft becomes a reservation with the draft's id — `confirmed` when `confirmed` is true, else `option`; adults, children and babies counted by the age groups' categories; `guestName` and `name` the first name and surname; `channel` the `source`; `totalAmount` the draft's `orderLinesTotal` (even if prices changed since), its order lines kept (`GET /api/reservations/{id}/order-lines`). Records `reservation.created` and answers 200 with the reservation. A wrong or missing token is 404, as is an expired draft; a placed one is 409. A form-labelled body is read as JSON as for step 1.
+         */
+        put: operations["placeDraft"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reservations/{id}/order-lines": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The priced order lines of a reservation
+         * @description The lines a reservation placed through the original's booking flow was priced at (SPEC §15), in their order; empty for a reservation made otherwise. 404 as for the reservation.
+         */
+        get: operations["getReservationOrderLines"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/blocks": {
@@ -583,6 +627,54 @@ export interface paths {
          * @description Needs the admin scope. Changes the fields given; an optional field sent as null is no longer set.
          */
         patch: operations["updateDiscountSpecification"];
+        trace?: never;
+    };
+    "/api/guests/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List guests
+         * @description The organization’s guests by id, paginated exactly as reservation summaries (Link and X-Pagination-* headers, the same defaults and dated rules). Erased guests are listed with their personal fields null.
+         */
+        get: operations["listGuests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/guests/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One guest
+         * @description An erased guest shows its personal fields null and `erased` set.
+         */
+        get: operations["getGuest"];
+        put?: never;
+        post?: never;
+        /**
+         * Erase a guest (GDPR)
+         * @description Needs the admin scope. The guest’s personal fields become null and `erased` is set; each of its reservations shows guestName and name "Erased guest" (recorded as reservation.updated); the name is removed from every kept event (`data` and `previous`), webhook delivery and stored response; records guest.erased. Answers the erased guest; erasing it again changes nothing and answers the same.
+         */
+        delete: operations["eraseGuest"];
+        options?: never;
+        head?: never;
+        /**
+         * Correct a guest
+         * @description Needs the write scope. Changes only the fields given (null clears one). 409 for an erased guest, or for an e-mail address another guest of the organization has (the problem names it as `guest`). Reservations keep the name they show.
+         */
+        patch: operations["updateGuest"];
         trace?: never;
     };
     "/api/quotes": {
@@ -1023,6 +1115,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "guest.erased": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A guest.erased event
+         * @description Sent to the endpoints subscribed to `guest.erased`.
+         */
+        post: operations["webhook_guest_erased"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     ping: {
         parameters: {
             query?: never;
@@ -1146,7 +1258,7 @@ export interface components {
             guestName: string;
             /** @description The same text as guestName: the field the original service's published client reads (`$reservation->name`) */
             name: string;
-            /** @description The guest record (SPEC §15) when there is one; null until guest records exist */
+            /** @description The guest record (SPEC §15) when there is one */
             guest: number | null;
             /** @example 412.50 */
             totalAmount: string;
@@ -1219,7 +1331,7 @@ export interface components {
             guestName: string;
             /** @description The same text as guestName: the field the original service's published client reads (`$reservation->name`) */
             name: string;
-            /** @description The guest record (SPEC §15) when there is one; null until guest records exist */
+            /** @description The guest record (SPEC §15) when there is one */
             guest: number | null;
             /** @example 412.50 */
             totalAmount: string;
@@ -1426,6 +1538,58 @@ export interface components {
              * @example 2025-01-20T14:03:11Z
              */
             modified: string;
+        };
+        /**
+         * @description A guest record (SPEC §15); its personal fields are null once erased
+         * @example {
+         *       "id": 7,
+         *       "organization": 1,
+         *       "firstName": "Anna",
+         *       "surname": "de Vries",
+         *       "email": "anna@example.com",
+         *       "phoneNumber": "+31 6 12345678",
+         *       "address": "Dorpsstraat",
+         *       "addressNo": "12a",
+         *       "postalCode": "1234 AB",
+         *       "locality": "Ede",
+         *       "country": "NL",
+         *       "locale": "nl",
+         *       "created": "2027-01-10T09:00:00Z",
+         *       "modified": "2027-01-10T09:00:00Z",
+         *       "erased": null
+         *     }
+         */
+        Guest: {
+            /** Format: int32 */
+            id: number;
+            /**
+             * Format: int32
+             * @description Owning organization id
+             */
+            organization: number;
+            firstName: string | null;
+            surname: string | null;
+            email: string | null;
+            phoneNumber: string | null;
+            address: string | null;
+            addressNo: string | null;
+            postalCode: string | null;
+            locality: string | null;
+            country: string | null;
+            locale: string | null;
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with whole seconds
+             * @example 2025-01-20T14:03:11Z
+             */
+            created: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with whole seconds
+             * @example 2025-01-20T14:03:11Z
+             */
+            modified: string;
+            erased: string | null;
         };
         /** @description Whom a party counts (SPEC §14): a person of minAge … maxAge years is in this group */
         AgeGroupSpecification: {
@@ -1665,6 +1829,123 @@ export interface components {
              */
             currency: string;
         };
+        /** @description A draft of the original's booking flow (SPEC §15): not a reservation yet, in no list, summary or event until placed */
+        Draft: {
+            /**
+             * Format: int32
+             * @description The draft’s id: the placed reservation keeps it
+             */
+            id: number;
+            /**
+             * @description The secret that alone opens the draft (≥ 128 bits); stored only as a hash
+             * @example Ydq5yq3hC0V6cWf0lX7bq3l7rJ4m2u9qk8mZ0fWm1xE
+             */
+            token: string;
+            /** @enum {string} */
+            status: "draft";
+            accommodation: {
+                /** Format: int32 */
+                id: number;
+                title: string;
+            };
+            /**
+             * Format: date
+             * @description Arrival day
+             * @example 2025-07-14
+             */
+            dateFrom: string;
+            /**
+             * Format: date
+             * @description Departure day
+             * @example 2025-07-14
+             */
+            dateTo: string;
+            /**
+             * Format: date-time
+             * @description When it stops holding the nights: DRAFT_MINUTES after its last change
+             * @example 2025-01-20T14:03:11Z
+             */
+            expires: string;
+            orderLines: components["schemas"]["OrderLine"][];
+            /**
+             * @description The price it is placed at
+             * @example 412.50
+             */
+            orderLinesTotal: string;
+            /**
+             * @description ISO 4217 code, e.g. EUR
+             * @example EUR
+             */
+            currency: string;
+        };
+        /** @description The original's booking flow, step 1 (SPEC §15): a draft that holds the nights. Told apart from a reservation's POST by `accommodation` being an object. */
+        CreateDraft: {
+            accommodation: {
+                /** @description Record id: an integer, or its decimal digits as the original client sends it */
+                id: number | string;
+            };
+            /**
+             * @description Arrival day: a calendar date YYYY-MM-DD, or an RFC 3339 timestamp whose date as written is the day
+             * @example 2025-07-14
+             */
+            dateFrom: string;
+            /**
+             * @description Departure day: a calendar date YYYY-MM-DD, or an RFC 3339 timestamp whose date as written is the day
+             * @example 2025-07-14
+             */
+            dateTo: string;
+        };
+        /** @description The original's booking flow, step 2 (SPEC §15), sent to PUT /api/reservations/{id}?token=: told apart from a reservation's PUT by the token. */
+        ConfigureDraft: {
+            /** @description Persons by age group; replaces the party (default 2 adults) */
+            ageGroupLines?: {
+                /** @description 0 to 1000: an integer, or its decimal digits as the original client sends it */
+                quantity: number | string;
+                ageGroupSpecification: {
+                    /** @description Record id: an integer, or its decimal digits as the original client sends it */
+                    id: number | string;
+                };
+            }[];
+            /** @description Chosen supplements; replaces the choice */
+            supplementOrderLines?: {
+                /** @description 0 to 1000: an integer, or its decimal digits as the original client sends it */
+                quantity: number | string;
+                supplement: {
+                    /** @description Record id: an integer, or its decimal digits as the original client sends it */
+                    id: number | string;
+                };
+            }[];
+        };
+        /** @description The original's booking flow, step 3 (SPEC §15): the guest, the source, and whether it is confirmed. */
+        PlaceDraft: {
+            /** @description The guest; an empty field is one not given */
+            guest: {
+                /** @description firstName, or empty */
+                firstName?: string;
+                /** @description surname, or empty */
+                surname?: string;
+                /** @description E-mail address, or empty */
+                email?: string;
+                /** @description phoneNumber, or empty */
+                phoneNumber?: string;
+                /** @description address, or empty */
+                address?: string;
+                /** @description addressNo, or empty */
+                addressNo?: string;
+                /** @description postalCode, or empty */
+                postalCode?: string;
+                /** @description locality, or empty */
+                locality?: string;
+                /** @description country, or empty */
+                country?: string;
+                /** @description locale, or empty */
+                locale?: string;
+            };
+            /** @description Where it was booked: the reservation’s channel (default api) */
+            source?: string;
+            /** @description true: confirmed; otherwise an option */
+            confirmed?: boolean;
+        };
         /** @description The park at a glance: what holds each active accommodation, and how many are free per night (SPEC §13) */
         AvailabilityGrid: {
             /**
@@ -1699,8 +1980,11 @@ export interface components {
                      * @example 2025-07-14
                      */
                     dateTo: string;
-                    /** @enum {unknown} */
-                    kind: "reservation" | "block";
+                    /**
+                     * @description A reservation, a block, or a draft: a booking in progress (SPEC §15) that holds the nights until it is placed or expires
+                     * @enum {unknown}
+                     */
+                    kind: "reservation" | "block" | "draft";
                     /** Format: int32 */
                     id: number;
                 }[];
@@ -1730,12 +2014,12 @@ export interface components {
             orderLinesTotal: string | null;
             currency: string | null;
         };
-        /** @description One change of a reservation, an accommodation or a block (SPEC §10, §13) */
+        /** @description One change of a reservation, an accommodation, a block or a guest (SPEC §10, §13, §15) */
         Event: {
             /** @description evt_ + a ULID */
             id: string;
             /** @enum {unknown} */
-            type: "reservation.created" | "reservation.updated" | "reservation.cancelled" | "accommodation.created" | "accommodation.updated" | "accommodation.deactivated" | "block.created" | "block.updated" | "block.deleted";
+            type: "reservation.created" | "reservation.updated" | "reservation.cancelled" | "accommodation.created" | "accommodation.updated" | "accommodation.deactivated" | "block.created" | "block.updated" | "block.deleted" | "guest.erased";
             /** Format: int32 */
             organization: number;
             /**
@@ -1746,7 +2030,7 @@ export interface components {
             occurred: string;
             resource: {
                 /** @enum {unknown} */
-                type: "reservation" | "accommodation" | "block";
+                type: "reservation" | "accommodation" | "block" | "guest";
                 /** Format: int32 */
                 id: number;
                 /**
@@ -1756,7 +2040,7 @@ export interface components {
                 version: number;
             };
             /** @description The whole record after the change */
-            data: components["schemas"]["ReservationSummary"] | components["schemas"]["Accommodation"] | components["schemas"]["Block"];
+            data: components["schemas"]["ReservationSummary"] | components["schemas"]["Accommodation"] | components["schemas"]["Block"] | components["schemas"]["Guest"];
             /** @description For *.updated and *.cancelled: the fields that changed */
             changes?: string[];
             /** @description The values of `changes` before the change */
@@ -1787,7 +2071,7 @@ export interface components {
             /** @example https://receiver.example/booking-events */
             url: string;
             description: string | null;
-            types: ("reservation.created" | "reservation.updated" | "reservation.cancelled" | "accommodation.created" | "accommodation.updated" | "accommodation.deactivated" | "block.created" | "block.updated" | "block.deleted")[];
+            types: ("reservation.created" | "reservation.updated" | "reservation.cancelled" | "accommodation.created" | "accommodation.updated" | "accommodation.deactivated" | "block.created" | "block.updated" | "block.deleted" | "guest.erased")[];
             enabled: boolean;
             /** @description gone: the receiver answered 410; failing: 5 days of failures; manual: disabled by PATCH */
             disabledReason: ("gone" | "failing" | "manual") | null;
@@ -3987,7 +4271,10 @@ export interface operations {
     };
     createReservation: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description A draft's organization (SPEC §15, §4.4): a positive integer */
+                organization?: string;
+            };
             header?: {
                 /**
                  * @description 1 to 255 visible ASCII characters; the same key with the same body within 24 hours replays the first response
@@ -3998,9 +4285,10 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
+        /** @description A reservation (SPEC §9), or with `accommodation` as an object `{ id }` the original's draft (SPEC §15, step 1) */
         requestBody: {
             content: {
-                "application/json": {
+                "application/json": components["schemas"]["CreateDraft"] | {
                     /**
                      * Format: int32
                      * @description Organization id; may be omitted when the credential is bound to exactly one organization
@@ -4052,7 +4340,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The created reservation */
+            /** @description The created reservation, or the draft (SPEC §15) */
             201: {
                 headers: {
                     /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
@@ -4066,7 +4354,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CreatedReservation"];
+                    "application/json": components["schemas"]["CreatedReservation"] | components["schemas"]["Draft"];
                 };
             };
             /** @description Invalid input: `errors` names every broken parameter */
@@ -4364,16 +4652,20 @@ export interface operations {
     };
     replaceReservation: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The draft’s token (SPEC §15): it alone opens the draft */
+                token?: string;
+            };
             header?: never;
             path: {
                 id: number;
             };
             cookie?: never;
         };
+        /** @description The whole reservation (SPEC §9), or with `?token=` the original's draft configuration (SPEC §15, step 2: `ageGroupLines`, `supplementOrderLines`) */
         requestBody: {
             content: {
-                "application/json": {
+                "application/json": components["schemas"]["ConfigureDraft"] | {
                     /**
                      * Format: int32
                      * @description Accommodation id
@@ -4423,7 +4715,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The changed reservation */
+            /** @description The changed reservation, or the re-priced draft (SPEC §15) */
             200: {
                 headers: {
                     /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
@@ -4433,7 +4725,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ReservationSummary"];
+                    "application/json": components["schemas"]["ReservationSummary"] | components["schemas"]["Draft"];
                 };
             };
             /** @description Invalid input: `errors` names every broken parameter */
@@ -4941,6 +5233,328 @@ export interface operations {
                     RateLimit?: string;
                     /** @description The quota: requests per window of w seconds, per credential */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (or failed authentications); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An unexpected failure; the body holds no internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Overloaded, shutting down, the database is unreachable, or too many password hashes are waiting; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    placeDraft: {
+        parameters: {
+            query?: {
+                /** @description The draft’s token (SPEC §15): it alone opens the draft */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlaceDraft"];
+            };
+        };
+        responses: {
+            /** @description The reservation the draft became */
+            200: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReservationSummary"];
+                };
+            };
+            /** @description Invalid input: `errors` names every broken parameter */
+            400: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:booking-service:problem:invalid-input",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "The request has invalid parameters.",
+                     *       "errors": [
+                     *         {
+                     *           "parameter": "dateTo",
+                     *           "message": "must be a real calendar date (YYYY-MM-DD)"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or wrong credentials */
+            401: {
+                headers: {
+                    /** @description The accepted scheme */
+                    "WWW-Authenticate"?: "Basic realm=\"booking\", charset=\"UTF-8\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The organization is not one of the credential’s, or the credential lacks the write scope */
+            403: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such record in the credential’s organizations */
+            404: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Accept header rules JSON out */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The change conflicts with the data (a taken night, a state move) */
+            409: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than 64 KiB */
+            413: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not application/json */
+            415: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (or failed authentications); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An unexpected failure; the body holds no internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Overloaded, shutting down, the database is unreachable, or too many password hashes are waiting; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getReservationOrderLines: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Its order lines */
+            200: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OrderLine"][];
+                };
+            };
+            /** @description Invalid input: `errors` names every broken parameter */
+            400: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:booking-service:problem:invalid-input",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "The request has invalid parameters.",
+                     *       "errors": [
+                     *         {
+                     *           "parameter": "dateTo",
+                     *           "message": "must be a real calendar date (YYYY-MM-DD)"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or wrong credentials */
+            401: {
+                headers: {
+                    /** @description The accepted scheme */
+                    "WWW-Authenticate"?: "Basic realm=\"booking\", charset=\"UTF-8\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The organization is not one of the credential’s (or does not exist) */
+            403: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such record in the credential’s organizations */
+            404: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Accept header rules JSON out */
+            406: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -9706,6 +10320,678 @@ export interface operations {
             };
         };
     };
+    listGuests: {
+        parameters: {
+            query?: {
+                /** @description Organization id; may be omitted when the credential is bound to exactly one organization */
+                organization?: number;
+                /** @description Page size; default 100 */
+                limit?: number;
+                /** @description Zero-based position of the first item; default 0 */
+                offset?: number;
+                /** @description Only records modified at or after this date (start of the day in the organization's time zone) or RFC 3339 timestamp */
+                modifiedSince?: string;
+                /** @description Another name of modifiedSince (the original service's clients send it); naming both is a 400. Only records modified at or after this date (start of the day in the organization's time zone) or RFC 3339 timestamp */
+                modifiedDateFrom?: string;
+                /** @description Only guests whose name, e-mail address or phone number contains this text, case aside */
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of guests */
+            200: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    /** @description Strong entity tag of the response; send it back in If-None-Match */
+                    ETag?: string;
+                    /** @description Related pages in the order next, last, prev, first: `<URL>; rel="name"` joined by `, ` */
+                    Link?: string;
+                    /** @description Offset of the next page (the same value as in Link) */
+                    "X-Pagination-Next"?: number;
+                    /** @description Offset of the last page (the same value as in Link) */
+                    "X-Pagination-Last"?: number;
+                    /** @description Offset of the previous page (the same value as in Link) */
+                    "X-Pagination-Prev"?: number;
+                    /** @description Offset of the first page (the same value as in Link) */
+                    "X-Pagination-First"?: number;
+                    /** @description Number of matching items over all pages */
+                    "X-Total-Count"?: number;
+                    /** @description Where to follow the changes feed from (GET /api/events?after=…) to see every change this response does not show */
+                    "Events-Cursor"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Guest"][];
+                };
+            };
+            /** @description Not Modified: If-None-Match matched the ETag of the representation this request selects (its content coding included). No body, and none of its metadata: no Content-Type, Content-Length or Content-Encoding */
+            304: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    /** @description Strong entity tag of the response; send it back in If-None-Match */
+                    ETag?: string;
+                    /** @description Related pages in the order next, last, prev, first: `<URL>; rel="name"` joined by `, ` */
+                    Link?: string;
+                    /** @description Offset of the next page (the same value as in Link) */
+                    "X-Pagination-Next"?: number;
+                    /** @description Offset of the last page (the same value as in Link) */
+                    "X-Pagination-Last"?: number;
+                    /** @description Offset of the previous page (the same value as in Link) */
+                    "X-Pagination-Prev"?: number;
+                    /** @description Offset of the first page (the same value as in Link) */
+                    "X-Pagination-First"?: number;
+                    /** @description Number of matching items over all pages */
+                    "X-Total-Count"?: number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input: `errors` names every broken parameter */
+            400: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:booking-service:problem:invalid-input",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "The request has invalid parameters.",
+                     *       "errors": [
+                     *         {
+                     *           "parameter": "dateTo",
+                     *           "message": "must be a real calendar date (YYYY-MM-DD)"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or wrong credentials */
+            401: {
+                headers: {
+                    /** @description The accepted scheme */
+                    "WWW-Authenticate"?: "Basic realm=\"booking\", charset=\"UTF-8\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The organization is not one of the credential’s (or does not exist) */
+            403: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Accept header rules JSON out */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (or failed authentications); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An unexpected failure; the body holds no internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Overloaded, shutting down, the database is unreachable, or too many password hashes are waiting; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getGuest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The guest */
+            200: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Guest"];
+                };
+            };
+            /** @description Invalid input: `errors` names every broken parameter */
+            400: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:booking-service:problem:invalid-input",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "The request has invalid parameters.",
+                     *       "errors": [
+                     *         {
+                     *           "parameter": "dateTo",
+                     *           "message": "must be a real calendar date (YYYY-MM-DD)"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or wrong credentials */
+            401: {
+                headers: {
+                    /** @description The accepted scheme */
+                    "WWW-Authenticate"?: "Basic realm=\"booking\", charset=\"UTF-8\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The organization is not one of the credential’s (or does not exist) */
+            403: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such record in the credential’s organizations */
+            404: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Accept header rules JSON out */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (or failed authentications); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An unexpected failure; the body holds no internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Overloaded, shutting down, the database is unreachable, or too many password hashes are waiting; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    eraseGuest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The erased guest */
+            200: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Guest"];
+                };
+            };
+            /** @description Invalid input: `errors` names every broken parameter */
+            400: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:booking-service:problem:invalid-input",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "The request has invalid parameters.",
+                     *       "errors": [
+                     *         {
+                     *           "parameter": "dateTo",
+                     *           "message": "must be a real calendar date (YYYY-MM-DD)"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or wrong credentials */
+            401: {
+                headers: {
+                    /** @description The accepted scheme */
+                    "WWW-Authenticate"?: "Basic realm=\"booking\", charset=\"UTF-8\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The organization is not one of the credential’s, or the credential lacks the admin scope */
+            403: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such record in the credential’s organizations */
+            404: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Accept header rules JSON out */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than 64 KiB */
+            413: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not application/json */
+            415: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (or failed authentications); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An unexpected failure; the body holds no internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Overloaded, shutting down, the database is unreachable, or too many password hashes are waiting; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    updateGuest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        /** @description The personal fields to correct; null clears one */
+        requestBody: {
+            content: {
+                "application/json": {
+                    firstName?: string | null;
+                    surname?: string | null;
+                    email?: string | null;
+                    phoneNumber?: string | null;
+                    address?: string | null;
+                    addressNo?: string | null;
+                    postalCode?: string | null;
+                    locality?: string | null;
+                    country?: string | null;
+                    locale?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description The corrected guest */
+            200: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Guest"];
+                };
+            };
+            /** @description Invalid input: `errors` names every broken parameter */
+            400: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:booking-service:problem:invalid-input",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "The request has invalid parameters.",
+                     *       "errors": [
+                     *         {
+                     *           "parameter": "dateTo",
+                     *           "message": "must be a real calendar date (YYYY-MM-DD)"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or wrong credentials */
+            401: {
+                headers: {
+                    /** @description The accepted scheme */
+                    "WWW-Authenticate"?: "Basic realm=\"booking\", charset=\"UTF-8\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The organization is not one of the credential’s, or the credential lacks the write scope */
+            403: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such record in the credential’s organizations */
+            404: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Accept header rules JSON out */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The change conflicts with the data (a taken night, a state move) */
+            409: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than 64 KiB */
+            413: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not application/json */
+            415: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (or failed authentications); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An unexpected failure; the body holds no internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Overloaded, shutting down, the database is unreachable, or too many password hashes are waiting; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     getQuote: {
         parameters: {
             query: {
@@ -10719,7 +12005,7 @@ export interface operations {
                 organization?: number;
                 /** @description A cursor from a `next` link or an Events-Cursor header */
                 after?: string;
-                /** @description Comma-separated event types: reservation.created, reservation.updated, reservation.cancelled, accommodation.created, accommodation.updated, accommodation.deactivated, block.created, block.updated, block.deleted */
+                /** @description Comma-separated event types: reservation.created, reservation.updated, reservation.cancelled, accommodation.created, accommodation.updated, accommodation.deactivated, block.created, block.updated, block.deleted, guest.erased */
                 types?: string;
                 /** @description Only the events of this reservation */
                 reservation?: number;
@@ -11020,7 +12306,7 @@ export interface operations {
                      */
                     url: string;
                     /** @description The event types delivered; empty or omitted: every type */
-                    types?: ("reservation.created" | "reservation.updated" | "reservation.cancelled" | "accommodation.created" | "accommodation.updated" | "accommodation.deactivated" | "block.created" | "block.updated" | "block.deleted")[];
+                    types?: ("reservation.created" | "reservation.updated" | "reservation.cancelled" | "accommodation.created" | "accommodation.updated" | "accommodation.deactivated" | "block.created" | "block.updated" | "block.deleted" | "guest.erased")[];
                     description?: string;
                 };
             };
@@ -11048,7 +12334,7 @@ export interface operations {
                         /** @example https://receiver.example/booking-events */
                         url: string;
                         description: string | null;
-                        types: ("reservation.created" | "reservation.updated" | "reservation.cancelled" | "accommodation.created" | "accommodation.updated" | "accommodation.deactivated" | "block.created" | "block.updated" | "block.deleted")[];
+                        types: ("reservation.created" | "reservation.updated" | "reservation.cancelled" | "accommodation.created" | "accommodation.updated" | "accommodation.deactivated" | "block.created" | "block.updated" | "block.deleted" | "guest.erased")[];
                         enabled: boolean;
                         /** @description gone: the receiver answered 410; failing: 5 days of failures; manual: disabled by PATCH */
                         disabledReason: ("gone" | "failing" | "manual") | null;
@@ -11542,7 +12828,7 @@ export interface operations {
                      */
                     url?: string;
                     /** @description The event types delivered; empty or omitted: every type */
-                    types?: ("reservation.created" | "reservation.updated" | "reservation.cancelled" | "accommodation.created" | "accommodation.updated" | "accommodation.deactivated" | "block.created" | "block.updated" | "block.deleted")[];
+                    types?: ("reservation.created" | "reservation.updated" | "reservation.cancelled" | "accommodation.created" | "accommodation.updated" | "accommodation.deactivated" | "block.created" | "block.updated" | "block.deleted" | "guest.erased")[];
                     description?: string | null;
                     /** @description true again: receives the events committed from now on */
                     enabled?: boolean;
@@ -11732,7 +13018,7 @@ export interface operations {
                         /** @example https://receiver.example/booking-events */
                         url: string;
                         description: string | null;
-                        types: ("reservation.created" | "reservation.updated" | "reservation.cancelled" | "accommodation.created" | "accommodation.updated" | "accommodation.deactivated" | "block.created" | "block.updated" | "block.deleted")[];
+                        types: ("reservation.created" | "reservation.updated" | "reservation.cancelled" | "accommodation.created" | "accommodation.updated" | "accommodation.deactivated" | "block.created" | "block.updated" | "block.deleted" | "guest.erased")[];
                         enabled: boolean;
                         /** @description gone: the receiver answered 410; failing: 5 days of failures; manual: disabled by PATCH */
                         disabledReason: ("gone" | "failing" | "manual") | null;
@@ -12795,7 +14081,7 @@ export interface operations {
                 "application/json": components["schemas"]["Event"] & {
                     /** @constant */
                     type?: "block.created";
-                    data?: components["schemas"]["Accommodation"];
+                    data?: components["schemas"]["Block"];
                 };
             };
         };
@@ -12858,7 +14144,7 @@ export interface operations {
                 "application/json": components["schemas"]["Event"] & {
                     /** @constant */
                     type?: "block.updated";
-                    data?: components["schemas"]["Accommodation"];
+                    data?: components["schemas"]["Block"];
                 };
             };
         };
@@ -12921,7 +14207,70 @@ export interface operations {
                 "application/json": components["schemas"]["Event"] & {
                     /** @constant */
                     type?: "block.deleted";
-                    data?: components["schemas"]["Accommodation"];
+                    data?: components["schemas"]["Block"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 15 seconds: delivered */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the endpoint is disabled at once (disabledReason gone) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried after Retry-After (at most one hour) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried after Retry-After (at most one hour) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (a redirect too, which is not followed), or no answer within 15 s: retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_guest_erased: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every delivery of the event; deduplicate by it */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt; signed */
+                "webhook-timestamp": string;
+                /** @description `v1,` + base64 HMAC-SHA256 of `id.timestamp.body` under the endpoint secret (the bytes after `whsec_`, base64-decoded); during a rotation two signatures separated by a space. Verify with any Standard Webhooks library. */
+                "webhook-signature": string;
+                /** @description Names the service and its version */
+                "user-agent": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Event"] & {
+                    /** @constant */
+                    type?: "guest.erased";
+                    data?: components["schemas"]["Guest"];
                 };
             };
         };

@@ -17,9 +17,41 @@ type JsonResponse<T, S extends number> = T extends {
   ? B
   : never;
 
-export type ReservationCreate = JsonBody<operations['createReservation']>;
+/** A reservation's POST (SPEC §9); the same path also takes a draft (`DraftCreate`, SPEC §15). */
+export type ReservationCreate = Exclude<JsonBody<operations['createReservation']>, Schemas['CreateDraft']>;
 export type ReservationChange = JsonBody<operations['updateReservation']>;
-export type ReservationReplace = JsonBody<operations['replaceReservation']>;
+/** A reservation's PUT (SPEC §9); the same path with `?token=` configures a draft (`DraftConfigure`). */
+export type ReservationReplace = Exclude<JsonBody<operations['replaceReservation']>, Schemas['ConfigureDraft']>;
+
+/** The original's booking flow (SPEC §15): a draft holds the nights while the guest fills in the form. */
+export type Draft = Schemas['Draft'];
+export type DraftCreate = Schemas['CreateDraft'];
+export type DraftConfigure = Schemas['ConfigureDraft'];
+export type DraftPlace = Schemas['PlaceDraft'];
+/** The guest as the flow's last step takes it. */
+export type DraftGuest = DraftPlace['guest'];
+
+/** What `book()` needs: the stay, the party and extras (default 2 adults, none), and the guest. */
+export interface Booking {
+  /** Needed when the credential is bound to several organizations (SPEC §4.4). */
+  organization?: number;
+  accommodation: number;
+  dateFrom: string;
+  dateTo: string;
+  /** Persons by age group specification id; absent: the draft's 2 adults. */
+  ageGroups?: Readonly<Record<number, number>>;
+  /** Chosen supplements by id. */
+  supplements?: Readonly<Record<number, number>>;
+  guest: DraftGuest;
+  source?: string;
+  confirmed?: boolean;
+}
+
+/** `book()`'s result: the draft as last priced, and the reservation it became (with the draft's id). */
+export interface Booked {
+  draft: Draft;
+  reservation: Schemas['ReservationSummary'];
+}
 /** POST's 201: the summary, and the stay rules the stay breaks (SPEC §13: recorded all the same). */
 export type CreatedReservation = Schemas['CreatedReservation'];
 export type StayWarning = CreatedReservation['warnings'][number];
@@ -30,6 +62,10 @@ export type BlockKind = Block['kind'];
 export type BlocksQuery = operations['listBlocks']['parameters']['query'];
 export type BlockCreate = JsonBody<operations['createBlock']>;
 export type BlockChange = JsonBody<operations['updateBlock']>;
+
+export type Guest = Schemas['Guest'];
+export type GuestsQuery = NonNullable<operations['listGuests']['parameters']['query']>;
+export type GuestChange = JsonBody<operations['updateGuest']>;
 
 export type StayRule = Schemas['StayRule'];
 export type StayRuleCreate = JsonBody<operations['createStayRule']>;
@@ -104,6 +140,65 @@ export function reservationResources(transport: Transport) {
     async search(query: SearchQuery, call: Call = {}): Promise<Schemas['ReservationSummary'][]> {
       return json(await transport.get(transport.url('api/reservations/search', { ...query }), call.signal));
     },
+    /** SPEC §15 step 1: a draft holding the nights, priced for 2 adults (409 with `reasons` when not sellable). */
+    async draft(body: DraftCreate, query: { organization?: number } = {}, call: Call = {}): Promise<Draft> {
+      // No Idempotency-Key: the service does not keep a draft's response (it holds the token).
+      return json(await transport.request('POST', transport.url('api/reservations/', query), body, call));
+    },
+    /** SPEC §15 step 2: the party by age group and the supplements; answers the re-priced draft. */
+    async configureDraft(id: number, token: string, body: DraftConfigure, call: Call = {}): Promise<Draft> {
+      return json(await transport.request('PUT', transport.url(`api/reservations/${id}`, { token }), body, call));
+    },
+    /** SPEC §15 step 3: the draft becomes a reservation with its id, at the draft's price. */
+    async placeDraft(
+      id: number,
+      token: string,
+      body: DraftPlace,
+      call: Call = {},
+    ): Promise<Schemas['ReservationSummary']> {
+      const url = transport.url(`api/reservations/${id}/place`, { token });
+      return json(await transport.request('PUT', url, body, call));
+    },
+    /** The priced lines a reservation was placed at (empty for one made otherwise). */
+    async orderLines(id: number, call: Call = {}): Promise<OrderLine[]> {
+      return json(await transport.get(transport.url(`api/reservations/${id}/order-lines`), call.signal));
+    },
+    /**
+     * The original's three steps in one call (SPEC §15): draft, configure (when a party or
+     * supplements are given), place. A step the service refuses throws its problem; the draft then
+     * holds nothing once it expires (DRAFT_MINUTES).
+     */
+    async book(booking: Booking, call: Call = {}): Promise<Booked> {
+      const query = booking.organization === undefined ? {} : { organization: booking.organization };
+      let draft = await this.draft(
+        { accommodation: { id: booking.accommodation }, dateFrom: booking.dateFrom, dateTo: booking.dateTo },
+        query,
+        call,
+      );
+      const lines = (quantities: Readonly<Record<number, number>>) =>
+        Object.entries(quantities).map(([id, quantity]) => ({ id: Number(id), quantity }));
+      if (booking.ageGroups !== undefined || booking.supplements !== undefined) {
+        const configure: DraftConfigure = {};
+        if (booking.ageGroups !== undefined) {
+          configure.ageGroupLines = lines(booking.ageGroups).map(({ id, quantity }) => ({
+            quantity,
+            ageGroupSpecification: { id },
+          }));
+        }
+        if (booking.supplements !== undefined) {
+          configure.supplementOrderLines = lines(booking.supplements).map(({ id, quantity }) => ({
+            quantity,
+            supplement: { id },
+          }));
+        }
+        draft = await this.configureDraft(draft.id, draft.token, configure, call);
+      }
+      const place: DraftPlace = { guest: booking.guest };
+      if (booking.source !== undefined) place.source = booking.source;
+      if (booking.confirmed !== undefined) place.confirmed = booking.confirmed;
+      const reservation = await this.placeDraft(draft.id, draft.token, place, call);
+      return { draft, reservation };
+    },
   };
 }
 
@@ -137,6 +232,30 @@ export function blockResources(transport: Transport) {
     },
     /** Removes it (the nights are free again) and answers the block as it was. */
     async delete(id: number, call: Call = {}): Promise<Block> {
+      return json(await transport.request('DELETE', path(id), undefined, call));
+    },
+  };
+}
+
+/**
+ * Guest records (SPEC §15) by id; the list, paginated as summaries are, is `client.guests.list`.
+ * An erased guest shows its personal fields null and `erased` set.
+ */
+export function guestResources(transport: Transport) {
+  const path = (id: number) => transport.url(`api/guests/${id}`);
+  return {
+    async get(id: number, call: Call = {}): Promise<Guest> {
+      return json(await transport.get(path(id), call.signal));
+    },
+    /** Corrections (scope write): only the fields given change, null clears one. An erased guest: 409. */
+    async update(id: number, body: GuestChange, call: Call = {}): Promise<Guest> {
+      return json(await transport.request('PATCH', path(id), body, call));
+    },
+    /**
+     * Erasure (scope admin, GDPR): the personal fields, the name on its reservations and every kept
+     * copy are erased; answers the erased guest. Erasing again changes nothing.
+     */
+    async erase(id: number, call: Call = {}): Promise<Guest> {
       return json(await transport.request('DELETE', path(id), undefined, call));
     },
   };

@@ -26,6 +26,7 @@ import { accommodationRoutes } from './modules/accommodations/accommodations.rou
 import { availabilityRoutes } from './modules/availability/availability.routes.js';
 import { stayRuleRoutes } from './modules/availability/stay-rules.routes.js';
 import { blockRoutes } from './modules/blocks/blocks.routes.js';
+import { guestRoutes } from './modules/guests/guests.routes.js';
 import { createParkCache } from './modules/availability/availability.service.js';
 import { priceRoutes } from './modules/prices/prices.routes.js';
 import { quoteRoutes } from './modules/prices/quotes.routes.js';
@@ -36,6 +37,7 @@ import { eventRoutes } from './modules/events/events.routes.js';
 import { createFeedWaker } from './modules/events/feed-waker.js';
 import { organizationRoutes } from './modules/organizations/organizations.routes.js';
 import { reservationRoutes } from './modules/reservations/reservations.routes.js';
+import { bookingFlowRoutes } from './modules/booking-flow/booking-flow.routes.js';
 import { sessionRoutes } from './modules/sessions/sessions.routes.js';
 import { ConsoleSessions } from './modules/sessions/sessions.service.js';
 import { webhookRoutes } from './modules/webhooks/endpoints.routes.js';
@@ -169,13 +171,16 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     requireCredentials(api, authenticator, limiter, sessions);
     await api.register(sessionRoutes, { db: deps.db, sessions, limiter });
     await api.register(accommodationRoutes, { db: deps.db, clock });
-    await api.register(reservationRoutes, { db: deps.db, clock });
+    const flow = { clock, draftMinutes: config.draftMinutes };
+    await api.register(reservationRoutes, { db: deps.db, clock, flow });
+    await api.register(bookingFlowRoutes, { db: deps.db, flow });
     await api.register(blockRoutes, { db: deps.db, clock });
     await api.register(stayRuleRoutes, { db: deps.db, clock });
     // Accommodations, rules and prices per organization change, for every selling read.
     const parks = createParkCache();
     await api.register(availabilityRoutes, { db: deps.db, clock, parks });
     await api.register(priceRoutes, { db: deps.db, clock });
+    await api.register(guestRoutes, { db: deps.db, clock });
     await api.register(quoteRoutes, { db: deps.db, clock, parks });
     await api.register(organizationRoutes, { db: deps.db, clock });
     await api.register(credentialRoutes, {

@@ -66,6 +66,9 @@ export const DEFAULT_SERVER_LIMITS: ServerLimits = Object.freeze({
   shutdownDrainMs: 0,
 });
 
+/** SPEC §15: how long a draft holds its nights after its last change, by default. */
+export const DEFAULT_DRAFT_MINUTES = 20;
+
 export interface Config {
   readonly database: DatabaseConfig;
   readonly port: number;
@@ -87,6 +90,8 @@ export interface Config {
   readonly rateLimits: RateLimitSettings;
   readonly serverLimits: ServerLimits;
   readonly webhooks: WebhookSettings;
+  /** SPEC §15: a draft of the booking flow expires this many minutes after its last change (DRAFT_MINUTES). */
+  readonly draftMinutes: number;
 }
 
 /** SPEC §10: webhook delivery and event retention. */
@@ -100,6 +105,8 @@ export interface WebhookSettings {
   /** Seconds between a failed attempt and the next; a delivery fails after the last. */
   readonly retryScheduleSeconds: readonly number[];
   readonly eventsRetentionDays: number;
+  /** GUEST_RETENTION_DAYS (SPEC §15): the workers erase guests this many days after their last departure; undefined: never. */
+  readonly guestRetentionDays: number | undefined;
   /** An attempt is cut after this (SPEC: 15 s). */
   readonly timeoutMs: number;
   /** How long a claimed attempt is a process's alone; longer than the timeout. */
@@ -323,6 +330,7 @@ function webhookSettings(env: NodeJS.ProcessEnv): WebhookSettings {
   const allow = source('WEBHOOK_ALLOW_PRIVATE_NETWORKS');
   const schedule = source('WEBHOOK_RETRY_SCHEDULE');
   const retention = source('EVENTS_RETENTION_DAYS');
+  const guestRetention = source('GUEST_RETENTION_DAYS');
   const timeout = source('WEBHOOK_TIMEOUT_SECONDS');
   const lease = source('WEBHOOK_LEASE_SECONDS');
   const timeoutMs = (timeout ? parseWholeNumber(timeout, 1) : 15) * 1000;
@@ -336,9 +344,17 @@ function webhookSettings(env: NodeJS.ProcessEnv): WebhookSettings {
     allowPrivateNetworks: allow ? parseBoolean(allow) : false,
     retryScheduleSeconds: Object.freeze(schedule ? parseRetrySchedule(schedule) : [...DEFAULT_RETRY_SCHEDULE_SECONDS]),
     eventsRetentionDays: retention ? parseWholeNumber(retention, 1) : 30,
+    guestRetentionDays: guestRetention ? parseWholeNumber(guestRetention, 1) : undefined,
     timeoutMs,
     leaseMs,
   });
+}
+
+/** 1 minute to a week: a draft holds nights nobody else can sell, so not for long. */
+function parseDraftMinutes(source: Source): number {
+  const minutes = parseWholeNumber(source, 1);
+  if (minutes > 10_080) throw invalid(source, 'a whole number of minutes from 1 to 10080 (a week)');
+  return minutes;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv, flags: ConfigFlags = {}): Config {
@@ -353,6 +369,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, flags: ConfigFlags = {}): Con
   const redis = pick(undefined, '', env.REDIS_URL, 'REDIS_URL');
   const trustProxy = pick(undefined, '', env.TRUST_PROXY, 'TRUST_PROXY');
   const trustProxyHeader = pick(undefined, '', env.TRUST_PROXY_HEADER, 'TRUST_PROXY_HEADER');
+  const draftMinutes = pick(undefined, '', env.DRAFT_MINUTES, 'DRAFT_MINUTES');
 
   if (host && host.value.trim() === '') throw invalid(host, 'a host name or address');
 
@@ -370,5 +387,6 @@ export function loadConfig(env: NodeJS.ProcessEnv, flags: ConfigFlags = {}): Con
     rateLimits: numericSettings(env, DEFAULT_RATE_LIMITS, RATE_LIMIT_VARIABLES),
     serverLimits: numericSettings(env, DEFAULT_SERVER_LIMITS, SERVER_LIMIT_VARIABLES),
     webhooks: webhookSettings(env),
+    draftMinutes: draftMinutes ? parseDraftMinutes(draftMinutes) : DEFAULT_DRAFT_MINUTES,
   });
 }

@@ -11,6 +11,14 @@ const REDACTED = '[redacted]';
 const SECRET_QUERY_NAME = /key|token|secret|pass|pwd|auth|credential|session|signature/i;
 
 /**
+ * Query parameter names whose value may be a guest's personal data (SPEC §15: never in logs): a
+ * search text (a reservation or guest searched by name), a name, an e-mail address, a phone number
+ * or an address, however a client spells them.
+ */
+const PERSONAL_QUERY_NAME =
+  /^(q|query|search|term|text|name|guest_?name|first_?name|sur_?name|last_?name|e-?mail|phone(_?number)?|address(_?no)?|postal_?code)$/i;
+
+/**
  * An API key by its value (SPEC §5: `bk_` + 30 random base62 characters + a 6-character checksum),
  * and anything close enough to one to be a key mistyped, truncated or run on: whatever the
  * checksum says, `bk_` and 20 or more base62 characters are redacted wherever they appear.
@@ -70,7 +78,8 @@ export function redactUrl(url: string, secrets: readonly string[] = []): string 
       const value = equals === -1 ? undefined : pair.slice(equals + 1);
       const safeName = piece(name);
       if (value === undefined) return safeName;
-      return `${safeName}=${SECRET_QUERY_NAME.test(decoded(name)) ? REDACTED : piece(value)}`;
+      const hidden = SECRET_QUERY_NAME.test(decoded(name)) || PERSONAL_QUERY_NAME.test(decoded(name));
+      return `${safeName}=${hidden ? REDACTED : piece(value)}`;
     })
     .join('&');
   return `${origin}${redactedPath}?${redactedQuery}`;
@@ -141,6 +150,10 @@ export function createLogger(level: LogLevel, destination?: Writable, format: Lo
         '*.password',
         'apiKey',
         '*.apiKey',
+        // A PostgreSQL error's detail quotes the row it refused ("Key (email_key)=(…) already
+        // exists"): personal data when the row is a guest's (SPEC §15).
+        'err.detail',
+        '*.err.detail',
       ],
       censor: REDACTED,
     },

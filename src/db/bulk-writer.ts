@@ -13,6 +13,19 @@ import { type Database, EVENTS_CHANNEL } from './schema.js';
 import { databaseErrorCode, PG_EXCLUSION_VIOLATION } from './write-transaction.js';
 
 /**
+ * The highest id a table's rows use, as SQL (both dialects). Reservations share their ids with
+ * drafts (migration 017: a placed draft's reservation keeps its id), so a new reservation id must
+ * also be above every draft's.
+ */
+function highestIdSql(table: string): string {
+  const own = `coalesce((select max(id) from ${table}), 0)`;
+  if (table !== 'reservations') return own;
+  // max() of two values in SQLite, greatest() in PostgreSQL: both spell it as a CASE.
+  const drafts = 'coalesce((select max(id) from drafts), 0)';
+  return `(case when ${own} > ${drafts} then ${own} else ${drafts} end)`;
+}
+
+/**
  * Fast all-or-nothing loading for `booking import` and `booking seed`. Rows go in as arrays in a
  * table's column order, inside one transaction: prepared statements on SQLite, COPY into a staging
  * table and one upsert from it per chunk on PostgreSQL (straight COPY into a table the load found
@@ -50,6 +63,26 @@ export const BULK_COLUMNS = {
     { name: 'modified', pgType: 'timestamptz' },
     { name: 'version', pgType: 'integer' },
   ],
+  /** Guests (migration 016): before the reservations that name them. */
+  guests: [
+    { name: 'id', pgType: 'integer' },
+    { name: 'organization_id', pgType: 'integer' },
+    { name: 'first_name', pgType: 'text' },
+    { name: 'surname', pgType: 'text' },
+    { name: 'email', pgType: 'text' },
+    { name: 'phone_number', pgType: 'text' },
+    { name: 'address', pgType: 'text' },
+    { name: 'address_no', pgType: 'text' },
+    { name: 'postal_code', pgType: 'text' },
+    { name: 'locality', pgType: 'text' },
+    { name: 'country', pgType: 'text' },
+    { name: 'locale', pgType: 'text' },
+    { name: 'email_key', pgType: 'text' },
+    { name: 'created', pgType: 'timestamptz' },
+    { name: 'modified', pgType: 'timestamptz' },
+    { name: 'erased', pgType: 'timestamptz' },
+    { name: 'version', pgType: 'integer' },
+  ],
   reservations: [
     { name: 'id', pgType: 'integer' },
     { name: 'organization_id', pgType: 'integer' },
@@ -69,6 +102,7 @@ export const BULK_COLUMNS = {
     { name: 'modified', pgType: 'timestamptz' },
     { name: 'cancelled', pgType: 'timestamptz' },
     { name: 'version', pgType: 'integer' },
+    { name: 'guest_id', pgType: 'integer' },
   ],
   /** Nights held without a reservation (migration 014): after the accommodations they hold. */
   blocks: [
@@ -221,7 +255,7 @@ async function withSqliteWriter(db: Extract<Db, { dialect: 'sqlite' }>, work: Bu
       flush();
     },
     async maxId(table) {
-      const row = db.sqlite.prepare(`select coalesce(max(id), 0) as id from ${table}`).get() as { id: number };
+      const row = db.sqlite.prepare(`select ${highestIdSql(table)} as id`).get() as { id: number };
       return row.id;
     },
     async deferIndexes(table) {
@@ -541,7 +575,7 @@ async function withPostgresWriter(db: Extract<Db, { dialect: 'postgres' }>, work
             await queue.add(table, rows);
           },
           async maxId(table) {
-            const result = await query(`select coalesce(max(id), 0)::integer as id from ${table}`);
+            const result = await query(`select (${highestIdSql(table)})::integer as id`);
             return result.rows[0]?.id as number;
           },
           // Only into an empty table, which is then loaded by COPY straight into it: nothing there to
@@ -577,9 +611,7 @@ async function withPostgresWriter(db: Extract<Db, { dialect: 'postgres' }>, work
         for (const statement of deferred) await query(statement);
         // Explicit ids bypass the identity sequence; move it past them so later inserts do not collide.
         for (const table of touched) {
-          await query(
-            `select setval(pg_get_serial_sequence('${table}', 'id'), greatest((select max(id) from ${table}), 1))`,
-          );
+          await query(`select setval(pg_get_serial_sequence('${table}', 'id'), greatest(${highestIdSql(table)}, 1))`);
         }
         // Rows loaded here skipped the single writes' bookkeeping of the longest stay (migration 006).
         if (touched.has('reservations')) await query(LONGEST_STAY_SQL.postgres);

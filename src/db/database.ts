@@ -66,6 +66,10 @@ export function createDb(config: DatabaseConfig, { readThreads = readThreadsPerP
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
+    // Content that a write removes or replaces is overwritten with zeros, not left in the file's free
+    // space: an erased guest's name (SPEC §15), or an event pruned before the erasure, must not be
+    // readable from the file afterwards. It costs writes of freed pages (pruning), not of inserts.
+    sqlite.pragma('secure_delete = ON');
     tuneForReads(sqlite);
     const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
     // Only a file can be opened again by another thread.

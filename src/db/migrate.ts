@@ -17,6 +17,8 @@ import { feedInCommitOrder } from './migrations/012_feed_in_commit_order.js';
 import { webhookReplaysSchema } from './migrations/013_webhook_replays.js';
 import { blocksAndStayRulesSchema } from './migrations/014_blocks_and_stay_rules.js';
 import { pricesSchema } from './migrations/015_prices.js';
+import { guestsSchema } from './migrations/016_guests.js';
+import { draftsSchema } from './migrations/017_drafts.js';
 
 /** Migrations live in code (not a folder scan) so they run the same from src/ and dist/. */
 function migrationsFor(db: Db): Record<string, Migration> {
@@ -36,6 +38,8 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '013_webhook_replays': webhookReplaysSchema(db.dialect),
     '014_blocks_and_stay_rules': blocksAndStayRulesSchema(db.dialect),
     '015_prices': pricesSchema(db.dialect),
+    '016_guests': guestsSchema(db.dialect),
+    '017_drafts': draftsSchema(db.dialect),
   };
 }
 

@@ -56,6 +56,30 @@ export interface ReservationTable {
   cancelled: string | null;
   /** Grows by one with every change of the record (SPEC §10 `resource.version`); migration 004. */
   version: Generated<number>;
+  /** The guest record (SPEC §15), when there is one (migration 016). */
+  guest_id: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** A guest (SPEC §15, migration 016): the one owner of its personal data; every personal column is null once erased. */
+export interface GuestTable {
+  id: Generated<number>;
+  organization_id: number;
+  first_name: string | null;
+  surname: string | null;
+  email: string | null;
+  phone_number: string | null;
+  address: string | null;
+  address_no: string | null;
+  postal_code: string | null;
+  locality: string | null;
+  country: string | null;
+  locale: string | null;
+  /** `email` as guests are matched by it (guests.repository `emailKey`); unique per organization. */
+  email_key: string | null;
+  created: string;
+  modified: string;
+  erased: string | null;
+  version: Generated<number>;
 }
 
 /** Nights held without a reservation (SPEC §13, migration 014). */
@@ -104,6 +128,45 @@ export interface PriceRecordTable {
   created: string;
   modified: string;
   version: Generated<number>;
+}
+
+/**
+ * A draft of the original's booking flow (SPEC §15, migration 017): not a reservation, and in no
+ * list. Its id comes from the reservations' id space; the placed reservation keeps it.
+ */
+export interface DraftTable {
+  id: number;
+  organization_id: number;
+  accommodation_id: number;
+  date_from: string;
+  date_to: string;
+  /** Hex SHA-256 of the token; the token itself is never stored. */
+  token_hash: string;
+  expires: string;
+  /** Persons by age group: a JSON array of [ageGroupId, quantity]. */
+  party: string;
+  /** Chosen supplements: a JSON array of [supplementId, quantity]. */
+  choices: string;
+  /** The priced order lines (minor units), as a JSON array: the price the draft is placed at. */
+  order_lines: string;
+  total_minor: number;
+  currency: string;
+  created: string;
+  modified: string;
+  /** When it was placed (it then holds nothing; the reservation with its id does). */
+  placed: string | null;
+}
+
+/** The priced order lines a placed reservation keeps (SPEC §15, migration 017). */
+export interface ReservationOrderLineTable {
+  organization_id: number;
+  reservation_id: number;
+  position: number;
+  description: string;
+  kind: 'rent' | 'discount' | 'fee' | 'supplement' | 'tax';
+  quantity: number;
+  unit_amount_minor: number;
+  amount_minor: number;
 }
 
 export interface CredentialTable {
@@ -159,7 +222,7 @@ export interface EventTable {
   id: string;
   organization_id: number;
   type: string;
-  resource_type: 'reservation' | 'accommodation' | 'block';
+  resource_type: 'reservation' | 'accommodation' | 'block' | 'guest';
   resource_id: number;
   resource_version: number;
   occurred: string;
@@ -278,6 +341,9 @@ export interface Database {
   blocks: BlockTable;
   stay_rules: StayRuleTable;
   price_records: PriceRecordTable;
+  guests: GuestTable;
+  drafts: DraftTable;
+  reservation_order_lines: ReservationOrderLineTable;
 }
 
 export type OrganizationRow = Selectable<OrganizationTable>;
@@ -286,4 +352,7 @@ export type ReservationRow = Selectable<ReservationTable>;
 export type BlockRow = Selectable<BlockTable>;
 export type StayRuleRow = Selectable<StayRuleTable>;
 export type PriceRecordRow = Selectable<PriceRecordTable>;
+export type GuestRow = Selectable<GuestTable>;
+export type DraftRow = Selectable<DraftTable>;
+export type ReservationOrderLineRow = Selectable<ReservationOrderLineTable>;
 export type CredentialRow = Selectable<CredentialTable>;

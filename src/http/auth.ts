@@ -29,6 +29,12 @@ declare module 'fastify' {
     scope?: Scope;
     /** Needs no credential: the console's sign-in, which checks a password itself. */
     public?: boolean;
+    /**
+     * SPEC §15: the original's booking flow, whose client sends JSON labelled
+     * `application/x-www-form-urlencoded`: such a body is read as JSON here when the request
+     * authenticates with an API key or Basic credentials (never a console session). json-body.ts.
+     */
+    formBodyAsJson?: boolean;
   }
 }
 

@@ -6,9 +6,16 @@ import { AccommodationSchema, AvailabilitySchema } from '../modules/accommodatio
 import { GridSchema, SearchResultSchema } from '../modules/availability/availability.schemas.js';
 import { StayRuleSchema } from '../modules/availability/stay-rules.schemas.js';
 import { BlockSchema } from '../modules/blocks/blocks.schemas.js';
+import { GuestSchema } from '../modules/guests/guests.schemas.js';
 import { AgeGroupKind, DiscountKind, PriceComponentKind, SupplementKind } from '../modules/prices/prices.schemas.js';
 import { OrderLineSchema, QuotationSchema, QuoteSchema } from '../modules/prices/quotes.schemas.js';
 import { EventSchema } from '../modules/events/events.schemas.js';
+import {
+  ConfigureDraftBody,
+  CreateDraftBody,
+  DraftSchema,
+  PlaceDraftBody,
+} from '../modules/booking-flow/drafts.schemas.js';
 import { CreatedReservationSchema, ReservationSummarySchema } from '../modules/reservations/reservations.schemas.js';
 import {
   DeliveryAttemptSchema,
@@ -37,6 +44,7 @@ const NAMED_SCHEMAS = [
   AvailabilitySchema,
   BlockSchema,
   StayRuleSchema,
+  GuestSchema,
   AgeGroupKind.record,
   PriceComponentKind.record,
   SupplementKind.record,
@@ -44,6 +52,10 @@ const NAMED_SCHEMAS = [
   QuoteSchema,
   OrderLineSchema,
   QuotationSchema,
+  DraftSchema,
+  CreateDraftBody,
+  ConfigureDraftBody,
+  PlaceDraftBody,
   GridSchema,
   SearchResultSchema,
   EventSchema,
@@ -51,6 +63,18 @@ const NAMED_SCHEMAS = [
   WebhookEndpointSchema,
   DeliveryAttemptSchema,
 ];
+
+/**
+ * A body of two shapes told apart by a JSON Schema `if` (SPEC §15 beside §9) is validated that way,
+ * so a body's errors name only its own shape's fields; the document states it as `oneOf` the two
+ * (they are disjoint), which generated clients turn into a union type where `if` would give `unknown`.
+ */
+function withBodiesAsAlternatives<T>(schema: T): T {
+  const body = (schema as { body?: Record<string, unknown> } | undefined)?.body;
+  if (!body || !('if' in body) || !('then' in body) || !('else' in body)) return schema;
+  const { if: _if, then, else: otherwise, ...rest } = body;
+  return { ...schema, body: { ...rest, oneOf: [then, otherwise] } };
+}
 
 export const OPENAPI_PATH = '/openapi.json';
 export const DOCS_PATH = '/docs';
@@ -72,6 +96,7 @@ const SERVER = {
 
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
+    transform: ({ schema, url }) => ({ schema: withBodiesAsAlternatives(schema), url }),
     openapi: {
       openapi: '3.1.0',
       info: {
@@ -94,6 +119,10 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
           name: 'prices',
           description:
             "Age groups, price components, supplements, discounts at the original service's paths; quotes and quotations (SPEC §14)",
+        },
+        {
+          name: 'guests',
+          description: 'Guest records: personal data with one owner, corrected and erased on request (SPEC §15)',
         },
         { name: 'events', description: 'The changes feed: every change, in commit order, resumable (SPEC §10)' },
         { name: 'webhooks', description: 'Signed, retried, logged and replayable event delivery (SPEC §10)' },

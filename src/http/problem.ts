@@ -121,6 +121,8 @@ export function toAppError(error: unknown): AppError | undefined {
     const isExplained = (path: string) => explained.some((p) => p === path || p.startsWith(`${path}/`));
     for (const item of fastifyError.validation) {
       if ((item.keyword === 'anyOf' || isNullBranch(item)) && isExplained(item.instancePath)) continue;
+      // A body of two shapes told apart by `if` (SPEC §15): the branch's own errors say it all.
+      if (item.keyword === 'if') continue;
       const parameter = parameterName(item, fastifyError.validationContext);
       const message = validationMessage(item, fastifyError.validationContext);
       // allErrors reports union branches separately; one line per parameter and message is enough.

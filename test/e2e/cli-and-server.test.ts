@@ -46,7 +46,7 @@ describe.each(DIALECTS)('booking CLI and server as real processes on %s', (diale
     const imported = await runCli(['import', jsonFile('data.json', dataSet)], env);
     expect(imported.stderr).toBe('');
     expect(imported.stdout).toMatch(
-      /^Imported 3 organizations, 4 accommodations, 1 reservations, 0 blocks, 0 stay rules, 0 price records, 0 credentials in [\d.]+ s \(\d+ reservations\/s\)\./m,
+      /^Imported 3 organizations, 4 accommodations, 0 guests, 1 reservations, 0 blocks, 0 stay rules, 0 price records, 0 credentials in [\d.]+ s \(\d+ reservations\/s\)\./m,
     );
     expect(imported.code).toBe(0);
 

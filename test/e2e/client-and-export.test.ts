@@ -10,10 +10,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   BookingApiError,
   createClient,
+  type GuestsPage,
   type ReservationSummary,
   type SummariesPage,
   type SummariesQuery,
 } from '../../client/index.js';
+import { withWriteTransaction } from '../../src/db/write-transaction.js';
+import { guestForPlacement } from '../../src/modules/guests/guests.repository.js';
 import { DIALECTS } from '../helpers/databases.js';
 import { exportDataSet, OTHER, PARK, RESERVATIONS, UNITS } from '../helpers/export-data.js';
 import { ROOT, type RunningProcess, runCli, startServer } from '../helpers/processes.js';
@@ -133,6 +136,32 @@ describe.each(DIALECTS)('the client SDK and booking export against a real server
       const units = await client.accommodations.list();
       expect(units.map((a) => a.id)).toEqual(Array.from({ length: UNITS + 2 }, (_, i) => i + 1));
       expect(units[0]?.title).toBe('Chalet "De Eik", bij het meer');
+    });
+
+    it('lists guests page by page as summaries, reads, corrects and erases one (SPEC §15)', async () => {
+      const ids: number[] = [];
+      for (let n = 0; n < 230; n++) {
+        const guest = { firstName: 'Sdk', surname: `Guest ${n}`, email: `sdk.guest${n}@example.com`, locale: 'en' };
+        ids.push(await withWriteTransaction(used.db, (trx) => guestForPlacement(trx, PARK, guest, new Date())));
+      }
+      const reader = createClient({ baseUrl, apiKey });
+      const pages: GuestsPage[] = await collect(reader.guests.list().pages());
+      expect(pages.map((p) => p.items.length)).toEqual([100, 100, 30]);
+      expect(pages[1]).toMatchObject({ total: 230, offsets: { next: 200, last: 200, prev: 0, first: 0 } });
+      expect((await collect(reader.guests.list({ limit: 50 }))).map((g) => g.id)).toEqual(ids);
+      const first = ids[0] as number;
+      expect(await reader.guests.get(first)).toMatchObject({ id: first, surname: 'Guest 0', erased: null });
+
+      const writer = createClient({ baseUrl, apiKey: (await newKey('--scope', 'write')).apiKey as string });
+      expect((await writer.guests.update(first, { surname: 'Corrected' })).surname).toBe('Corrected');
+      const refused = await writer.guests.erase(first).catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(BookingApiError);
+      expect((refused as BookingApiError).status).toBe(403);
+      const admin = createClient({ baseUrl, apiKey: (await newKey('--scope', 'admin')).apiKey as string });
+      const erased = await admin.guests.erase(first);
+      expect(erased).toMatchObject({ id: first, firstName: null, surname: null, email: null });
+      expect(erased.erased).toMatch(/Z$/);
+      expect(await admin.guests.erase(first)).toEqual(erased);
     });
 
     it('keeps prices and quotes a stay with them, typed (SPEC §14)', async () => {

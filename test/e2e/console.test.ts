@@ -7,6 +7,11 @@ import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { axeFindings, chromiumBrowser, launchChromium, watchCspViolations } from '../helpers/browser.js';
 import { type RunningProcess, ROOT, runCli, startServer } from '../helpers/processes.js';
 import { describeRequiring } from '../helpers/requirements.js';
+import { parseDatabaseUrl } from '../../src/config.js';
+import { closeDb, createDb } from '../../src/db/database.js';
+import { withWriteTransaction } from '../../src/db/write-transaction.js';
+import { guestForPlacement } from '../../src/modules/guests/guests.repository.js';
+import { addDays } from '../../src/shared/dates.js';
 
 /**
  * SPEC §11 in a real browser: Debian's Chromium driven by playwright-core against `booking serve
@@ -1037,6 +1042,62 @@ describeRequiring([chromiumBrowser()], 'the console in Chromium', () => {
     });
   });
 
+  it("a reservation placed through the original's booking flow shows its order lines", async () => {
+    await pricesSeeded();
+    await newPage();
+    await signIn();
+    // Three free nights of a bungalow some months ahead, drafted and placed as the original's client does.
+    const today = await todayOf();
+    const { body: units } = await api<{ id: number; type: string }[]>(
+      `/api/accommodations/?organization=${ORGANIZATION}`,
+    );
+    let placed: { id: number } | undefined;
+    for (const unit of units.filter((u) => u.type === 'bungalow')) {
+      const { body } = await api<{ nights: { date: string; status: string }[] }>(
+        `/api/accommodations/${unit.id}/availability?dateFrom=${nextDay(today, 100)}&dateTo=${nextDay(today, 160)}`,
+      );
+      const at = body.nights.findIndex(
+        (n, i) => body.nights.slice(i, i + 3).filter((m) => m.status === 'free').length === 3,
+      );
+      if (at < 0) continue;
+      const dateFrom = body.nights[at]?.date as string;
+      const post = (path: string, method: string, payload: object) =>
+        api<{ id: number; token: string }>(path, {
+          method,
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(payload),
+        });
+      const draft = await post(`/api/reservations/?organization=${ORGANIZATION}`, 'POST', {
+        accommodation: { id: unit.id },
+        dateFrom,
+        dateTo: nextDay(dateFrom, 3),
+      });
+      // A stay the park's rules or prices do not sell: the next bungalow.
+      if (draft.status !== 201) continue;
+      const place = await post(`/api/reservations/${draft.body.id}/place?token=${draft.body.token}`, 'PUT', {
+        guest: { firstName: 'Flow', surname: 'Guest' },
+        source: 'web',
+        confirmed: true,
+      });
+      expect(place.status).toBe(200);
+      placed = place.body;
+      break;
+    }
+    expect(placed).toBeDefined();
+    const id = (placed as { id: number }).id;
+    const { body: lines } = await api<{ description: string; amount: string }[]>(`/api/reservations/${id}/order-lines`);
+    expect(lines.length).toBeGreaterThan(0);
+    await go(`#/reservations/${id}`, 'reservation-panel');
+    await page.getByTestId('order-lines').waitFor();
+    const shown = await page
+      .getByTestId('order-line')
+      .evaluateAll((rows) =>
+        rows.map((r) => ({ description: r.querySelector('th')?.textContent, amount: r.getAttribute('data-amount') })),
+      );
+    expect(shown).toEqual(lines.map((l) => ({ description: l.description, amount: l.amount })));
+    expect(await axeFindings(page, '[data-testid="order-lines"]')).toEqual([]);
+  });
+
   it('new reservation: a stay without a price says so, and the price field waits for a typed one', async () => {
     await pricesSeeded();
     await newPage();
@@ -1047,6 +1108,89 @@ describeRequiring([chromiumBrowser()], 'the console in Chromium', () => {
     await page.getByTestId('quote-no-price').waitFor();
     expect(await page.getByTestId('quote-lines').count()).toBe(0);
     expect(await page.getByTestId('field-totalAmount').inputValue()).toBe('');
+  });
+
+  it('guests: found by part of a name, opened from its reservation, and erased after a confirmation naming what goes', async () => {
+    // A guest as the booking flow's place step makes it, linked to one of the park's reservations.
+    const [booked] = await summaries({ dateFrom: await todayOf(), dateTo: addDays(await todayOf(), 60) });
+    if (!booked) throw new Error('the demo park has reservations in the next 60 days');
+    const db = createDb(parseDatabaseUrl({ value: `sqlite:${join(dir, 'demo.sqlite')}`, name: 'url' }), {
+      readThreads: 0,
+    });
+    let guestId: number;
+    try {
+      guestId = await withWriteTransaction(db, (trx) =>
+        guestForPlacement(
+          trx,
+          ORGANIZATION,
+          {
+            firstName: 'Marijke',
+            surname: 'Verhoeven-Lindqvist',
+            email: 'marijke.verhoeven@mail.example',
+            phoneNumber: '+31 30 5550123',
+            address: 'Oudegracht',
+            addressNo: '210',
+            postalCode: '3511 NR',
+            locality: 'Utrecht',
+            country: 'NL',
+            locale: 'nl',
+          },
+          new Date(),
+        ),
+      );
+      await db.kysely.updateTable('reservations').set({ guest_id: guestId }).where('id', '=', booked.id).execute();
+    } finally {
+      await closeDb(db);
+    }
+    await newPage();
+    await signIn();
+    // The reservation shows its guest record.
+    await go(`#/reservations/${booked.id}`, 'reservation-panel');
+    await page.getByTestId('panel-guest').getByRole('link').click();
+    await page.getByTestId('guest-panel').waitFor();
+    expect(await page.getByTestId('guest-email').textContent()).toBe('marijke.verhoeven@mail.example');
+
+    await go('#/guests', 'guests');
+    await page.getByTestId('guest-search-input').fill('verhoeven-LIND');
+    await page.getByTestId('guest-search-submit').click();
+    await page.locator(`[data-testid="guest-row"][data-guest-id="${guestId}"]`).waitFor();
+    expect(await page.getByTestId('guest-row').count()).toBe(1);
+    expect(await axeFindings(page, '[data-testid="guests"]')).toEqual([]);
+    await page.getByTestId('guest-row').getByRole('link').click();
+    await page.getByTestId('guest-panel').waitFor();
+    expect(await page.getByTestId('guest-name').textContent()).toBe('Marijke Verhoeven-Lindqvist');
+
+    await page.getByTestId('guest-erase').click();
+    const notice = page.getByTestId('erase-notice');
+    await notice.waitFor();
+    const said = (await notice.textContent()) ?? '';
+    for (const named of [
+      'e-mail address',
+      'phone number',
+      'postal code',
+      'Erased guest',
+      'history',
+      'webhook',
+      'cannot be undone',
+    ])
+      expect(said).toContain(named);
+    expect(await axeFindings(page, '[data-testid="confirm-dialog"]')).toEqual([]);
+    await page.screenshot({
+      path: SCREENSHOTS ? join(SCREENSHOTS, 'console-guest-erase.png') : '/tmp/console-guest-erase.png',
+    });
+    // Keeping it changes nothing.
+    await page.getByTestId('confirm-no').click();
+    expect((await api<{ erased: string | null }>(`/api/guests/${guestId}`)).body.erased).toBeNull();
+    await page.getByTestId('guest-erase').click();
+    await page.getByTestId('confirm-yes').click();
+    await page.getByTestId('guest-erased').waitFor();
+    expect(await page.getByTestId('guest-name').textContent()).toBe('Erased guest');
+    expect(await page.getByTestId('guest-email').textContent()).toBe('—');
+    const erased = await api<Record<string, unknown>>(`/api/guests/${guestId}`);
+    expect(erased.body).toMatchObject({ firstName: null, surname: null, email: null, phoneNumber: null });
+    expect((await reservation(booked.id)).guestName).toBe('Erased guest');
+    await go(`#/reservations/${booked.id}`, 'reservation-panel');
+    expect(await page.getByTestId('panel-guestName').textContent()).toBe('Erased guest');
   });
 
   it('put its Content-Security-Policy on every console response of the flows', () => {

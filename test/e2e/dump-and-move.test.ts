@@ -10,6 +10,8 @@ import { MemoryStore } from '../../src/http/rate-limit/stores.js';
 import { holderOfNights } from '../../src/modules/availability/night-holds.js';
 import { createStayRule, updateStayRule } from '../../src/modules/availability/stay-rules.service.js';
 import { createBlock, updateBlock } from '../../src/modules/blocks/blocks.service.js';
+import { guestForPlacement } from '../../src/modules/guests/guests.repository.js';
+import { eraseGuest } from '../../src/modules/guests/guests.service.js';
 import { createPriceRecord, updatePriceRecord } from '../../src/modules/prices/prices.service.js';
 import { SCRYPT_PARAMS } from '../../src/modules/credentials/password.js';
 import { generateDemoData } from '../../src/modules/data/demo-data.js';
@@ -173,6 +175,30 @@ async function makeBlocksAndRules(source: TestDatabase, organizations: number[])
     await withWriteTransaction(source.db, (trx) =>
       updatePriceRecord(trx, changed, 'component', [organization], rent.id, { amount: '155.50' }),
     );
+    // Guests (SPEC §15) as place makes them, linked to the organization's first reservations; one erased.
+    const reservations = await source.db.kysely
+      .selectFrom('reservations')
+      .select('id')
+      .where('organization_id', '=', organization)
+      .orderBy('id')
+      .limit(3)
+      .execute();
+    for (const [n, reservation] of reservations.entries()) {
+      const guest = await withWriteTransaction(source.db, (trx) =>
+        guestForPlacement(
+          trx,
+          organization,
+          { firstName: 'Moved', surname: `Guest ${n}`, email: `moved${n}@example.com`, country: 'NL', locale: 'nl' },
+          made(),
+        ),
+      );
+      await source.db.kysely
+        .updateTable('reservations')
+        .set({ guest_id: guest })
+        .where('id', '=', reservation.id)
+        .execute();
+      if (n === 0) await withWriteTransaction(source.db, (trx) => eraseGuest(trx, changed, [organization], guest));
+    }
     await withWriteTransaction(source.db, (trx) =>
       createPriceRecord(trx, made, 'supplement', organization, {
         accommodation: unit?.id,
@@ -204,6 +230,9 @@ function* requestsFor(caller: Caller, span: { dateFrom: string; dateTo: string }
     // Blocks and stay rules (SPEC §13).
     yield `/api/blocks?organization=${organization}&dateFrom=2026-01-01&dateTo=2026-12-31`;
     yield `/api/stay-rules?organization=${organization}`;
+    // Guests (SPEC §15), a page and all of them.
+    yield `/api/guests/?organization=${organization}`;
+    yield `/api/guests/?organization=${organization}&limit=2&offset=1`;
     // Prices and what they quote (SPEC §14): every accommodation's price of a summer week.
     for (const list of [
       'age_group_specifications',
@@ -430,13 +459,14 @@ describe('booking dump', () => {
       const piped = await runCli(['dump', '-'], { DATABASE_URL: source.url });
       expect(piped.code).toBe(0);
       expect(piped.stderr).toMatch(
-        /^Dumped 2 organizations, \d+ accommodations, 50 reservations, 0 blocks, 0 stay rules, 6 age groups, 0 price components, 0 supplements, 0 discounts, 0 credentials in/,
+        /^Dumped 2 organizations, \d+ accommodations, 0 guests, 50 reservations, 0 blocks, 0 stay rules, 6 age groups, 0 price components, 0 supplements, 0 discounts, 0 credentials in/,
       );
       const document = JSON.parse(piped.stdout) as Required<ImportDocument>;
       expect(document.reservations).toHaveLength(50);
       expect(Object.keys(document)).toEqual([
         'organizations',
         'accommodations',
+        'guests',
         'reservations',
         'blocks',
         'stayRules',

@@ -6,6 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { insertBlock } from '../../src/modules/blocks/blocks.repository.js';
+import { withWriteTransaction } from '../../src/db/write-transaction.js';
+import { guestForPlacement } from '../../src/modules/guests/guests.repository.js';
 import { importDocument } from '../../src/modules/data/import.service.js';
 import { columnsOf, type PriceRecordKind, termsJson } from '../../src/modules/prices/price-records.js';
 import { listPriceRows } from '../../src/modules/prices/prices.repository.js';
@@ -83,7 +85,12 @@ function unreachable(operation: string, status: number): string | undefined {
   if (operation === 'listOrganizations' && (status === 400 || status === 403)) {
     return 'reads no parameter and no organization: it lists the credential’s own';
   }
-  if (['getAccommodation', 'getAvailability', 'getReservation'].includes(operation) && status === 403) {
+  if (
+    ['getAccommodation', 'getAvailability', 'getReservation', 'getGuest', 'getReservationOrderLines'].includes(
+      operation,
+    ) &&
+    status === 403
+  ) {
     return "reads by id name no organization: another organization's record is 404";
   }
   return undefined;
@@ -165,6 +172,7 @@ describe.each(DIALECTS)('Prism proxying real servers with their own /openapi.jso
   const data = summariesDataSet();
   const keys = { writer: '', reader: '', admin: '', limited: '', basic: '', otherAdmin: '' };
   let externalBlock = 0;
+  const guests: number[] = [];
 
   beforeAll(async () => {
     await importDocument(used.db, fixedClock(), data);
@@ -184,6 +192,18 @@ describe.each(DIALECTS)('Prism proxying real servers with their own /openapi.jso
         modified: stamp,
       })
     ).id;
+    // Guests as the booking flow's place step makes them (SPEC §15): three of the park's, one elsewhere.
+    for (const [organization, email] of [
+      [PARK, 'prism.one@example.com'],
+      [PARK, 'prism.two@example.com'],
+      [PARK, 'prism.three@example.com'],
+      [OTHER, 'prism.other@example.com'],
+    ] as const) {
+      const guest = { firstName: 'Prism', surname: email.split('@')[0] ?? '', email, locale: 'en' };
+      guests.push(
+        await withWriteTransaction(used.db, (trx) => guestForPlacement(trx, organization, guest, fixedClock()())),
+      );
+    }
     keys.writer = await apiKeyFor(used.db, { organizations: [PARK], scope: 'write' });
     keys.reader = await apiKeyFor(used.db, { organizations: [PARK] });
     keys.admin = await apiKeyFor(used.db, { organizations: [PARK], scope: 'admin' });
@@ -1261,6 +1281,162 @@ describe.each(DIALECTS)('Prism proxying real servers with their own /openapi.jso
     expect.soft(json(unblocked)).toMatchObject({ id: blockId, dateTo: '2027-03-05' });
     await run({ operation: 'deleteBlock', status: 404, method: 'DELETE', path: blockPath, headers: writer });
 
+    // Guests (SPEC §15): listed and read with read, corrected with write, erased with admin.
+    const [guestId, secondGuest, , otherGuest] = guests;
+    const guestsPage = `/api/guests/?organization=${PARK}&limit=2&offset=1`;
+    const guestPage = await run({
+      operation: 'listGuests',
+      status: 200,
+      method: 'GET',
+      path: guestsPage,
+      headers: reader,
+    });
+    expect.soft(guestPage.headers['x-pagination-prev']).toBe('0');
+    expect.soft(guestPage.headers['x-total-count']).toBe('3');
+    await run({
+      operation: 'listGuests',
+      status: 304,
+      method: 'GET',
+      path: guestsPage,
+      headers: { ...reader, 'if-none-match': String(guestPage.headers.etag) },
+    });
+    await run({
+      operation: 'listGuests',
+      status: 200,
+      method: 'GET',
+      path: '/api/guests/?modifiedDateFrom=2025-01-01',
+      headers: basic,
+    });
+    await run({
+      operation: 'listGuests',
+      status: 400,
+      method: 'GET',
+      path: `/api/guests/?organization=${PARK}&limit=0`,
+      headers: reader,
+      brokenOnPurpose: true,
+    });
+    await run({
+      operation: 'listGuests',
+      status: 400,
+      method: 'GET',
+      path: `/api/guests/?organization=${PARK}&modifiedSince=2025-01-01&modifiedDateFrom=2025-01-01`,
+      headers: reader,
+    });
+    await run({
+      operation: 'listGuests',
+      status: 403,
+      method: 'GET',
+      path: `/api/guests/?organization=${OTHER}`,
+      headers: reader,
+    });
+    const guestPath = `/api/guests/${guestId}`;
+    await run({ operation: 'getGuest', status: 200, method: 'GET', path: guestPath, headers: reader });
+    await run({
+      operation: 'getGuest',
+      status: 404,
+      method: 'GET',
+      path: `/api/guests/${otherGuest}`,
+      headers: reader,
+    });
+    await run({
+      operation: 'updateGuest',
+      status: 200,
+      method: 'PATCH',
+      path: guestPath,
+      headers: writer,
+      body: { surname: 'Corrected', phoneNumber: '+31 6 00000000' },
+    });
+    await run({
+      operation: 'updateGuest',
+      status: 409,
+      method: 'PATCH',
+      path: guestPath,
+      headers: writer,
+      body: { email: 'PRISM.TWO@example.com' },
+    });
+    await run({
+      operation: 'updateGuest',
+      status: 400,
+      method: 'PATCH',
+      path: guestPath,
+      headers: writer,
+      body: { email: 'no address' },
+      brokenOnPurpose: true,
+    });
+    const guestOperations: [string, string, string, object | undefined][] = [
+      ['listGuests', 'GET', guestsPage, undefined],
+      ['getGuest', 'GET', guestPath, undefined],
+      ['updateGuest', 'PATCH', guestPath, { locale: 'nl' }],
+      ['eraseGuest', 'DELETE', `/api/guests/${secondGuest}`, undefined],
+    ];
+    for (const [operation, method, path, body] of guestOperations) {
+      const scoped = operation === 'eraseGuest' ? admin : writer;
+      await run({ operation, status: 401, method, path, headers: nobody, body, brokenOnPurpose: true });
+      await run({ operation, status: 406, method, path, headers: { ...scoped, accept: 'text/html' }, body });
+      if (method !== 'GET') await run({ operation, status: 403, method, path, headers: reader, body });
+      if (operation === 'eraseGuest') await run({ operation, status: 403, method, path, headers: writer, body });
+      if (method !== 'GET' || operation === 'getGuest') {
+        await run({ operation, status: 404, method, path: '/api/guests/999999', headers: scoped, body });
+        await run({
+          operation,
+          status: 400,
+          method,
+          path: '/api/guests/abc',
+          headers: scoped,
+          body,
+          brokenOnPurpose: true,
+        });
+      }
+      if (method === 'PATCH') {
+        await run({
+          operation,
+          status: 400,
+          method,
+          path,
+          headers: scoped,
+          body: { ...body, nickname: 'P' },
+          brokenOnPurpose: true,
+        });
+      }
+      if (method !== 'GET') {
+        await run({
+          operation,
+          status: 413,
+          method,
+          path,
+          headers: scoped,
+          body: { surname: 'x'.repeat(70 * 1024) },
+          brokenOnPurpose: true,
+        });
+        await run({
+          operation,
+          status: 415,
+          method,
+          path,
+          headers: { ...scoped, 'content-type': 'text/plain' },
+          body: 'a guest',
+          brokenOnPurpose: true,
+        });
+      }
+    }
+    const erasedGuest = await run({
+      operation: 'eraseGuest',
+      status: 200,
+      method: 'DELETE',
+      path: guestPath,
+      headers: admin,
+    });
+    expect.soft(json(erasedGuest)).toMatchObject({ id: guestId, surname: null, email: null });
+    await run({ operation: 'eraseGuest', status: 200, method: 'DELETE', path: guestPath, headers: admin });
+    await run({
+      operation: 'updateGuest',
+      status: 409,
+      method: 'PATCH',
+      path: guestPath,
+      headers: writer,
+      body: { locale: 'nl' },
+    });
+
     // Stay rules (SPEC §13): read with read, written with admin. Unit 39 in September 2027: at most
     // three nights, arriving on Saturdays; October 2027: at most a week.
     const rule = {
@@ -1932,6 +2108,123 @@ describe.each(DIALECTS)('Prism proxying real servers with their own /openapi.jso
     });
     expect.soft(json(noPrice).reasons).toEqual(['no-price']);
 
+    // The original's booking flow (SPEC §15): a draft of chalet 2 in May 2027 (priced by the rent
+    // above, before the prices go), configured with a dog, placed; its order lines read back.
+    const drafted = await run({
+      operation: 'createReservation',
+      status: 201,
+      method: 'POST',
+      path: `/api/reservations?organization=${PARK}`,
+      headers: writer,
+      body: { accommodation: { id: 2 }, dateFrom: '2027-05-20', dateTo: '2027-05-23' },
+    });
+    const { id: draftId, token: draftToken } = json(drafted) as { id: number; token: string };
+    rememberSecret(draftToken);
+    await run({
+      operation: 'createReservation',
+      status: 409,
+      method: 'POST',
+      path: `/api/reservations?organization=${PARK}`,
+      headers: writer,
+      body: { accommodation: { id: '2' }, dateFrom: '2027-05-22', dateTo: '2027-05-24' },
+    });
+    const configurePath = `/api/reservations/${draftId}?token=${draftToken}`;
+    await run({
+      operation: 'replaceReservation',
+      status: 200,
+      method: 'PUT',
+      path: configurePath,
+      headers: writer,
+      body: { supplementOrderLines: [{ quantity: '1', supplement: { id: dogId } }] },
+    });
+    await run({
+      operation: 'replaceReservation',
+      status: 404,
+      method: 'PUT',
+      path: `/api/reservations/${draftId}?token=wrong`,
+      headers: writer,
+      body: { supplementOrderLines: [] },
+    });
+    const placePath = `/api/reservations/${draftId}/place?token=${draftToken}`;
+    const place = { guest: { firstName: 'Pia', surname: 'Prism', email: '' }, source: 'web', confirmed: true };
+    await run({
+      operation: 'placeDraft',
+      status: 400,
+      method: 'PUT',
+      path: placePath,
+      headers: writer,
+      body: { ...place, confirmed: 'yes' },
+      brokenOnPurpose: true,
+    });
+    await run({ operation: 'placeDraft', status: 403, method: 'PUT', path: placePath, headers: reader, body: place });
+    await run({ operation: 'placeDraft', status: 200, method: 'PUT', path: placePath, headers: writer, body: place });
+    await run({ operation: 'placeDraft', status: 409, method: 'PUT', path: placePath, headers: writer, body: place });
+    await run({
+      operation: 'placeDraft',
+      status: 404,
+      method: 'PUT',
+      path: `/api/reservations/${draftId}/place?token=wrong`,
+      headers: writer,
+      body: place,
+    });
+    const orderLinesPath = `/api/reservations/${draftId}/order-lines`;
+    const placedLines = await run({
+      operation: 'getReservationOrderLines',
+      status: 200,
+      method: 'GET',
+      path: orderLinesPath,
+      headers: reader,
+    });
+    const linesBody = JSON.parse(placedLines.body.toString('utf8')) as unknown;
+    expect
+      .soft(Array.isArray(linesBody) ? [...new Set(linesBody.map((l: { kind: string }) => l.kind))] : linesBody)
+      .toEqual(['rent', 'supplement']);
+    await run({
+      operation: 'getReservationOrderLines',
+      status: 404,
+      method: 'GET',
+      path: '/api/reservations/999999/order-lines',
+      headers: reader,
+    });
+    const flowOperations: [string, string, string, object | undefined][] = [
+      ['placeDraft', 'PUT', placePath, place],
+      ['getReservationOrderLines', 'GET', orderLinesPath, undefined],
+    ];
+    for (const [operation, method, path, body] of flowOperations) {
+      const scoped = method === 'GET' ? reader : writer;
+      await run({ operation, status: 401, method, path, headers: nobody, body, brokenOnPurpose: true });
+      await run({ operation, status: 406, method, path, headers: { ...scoped, accept: 'text/html' }, body });
+      await run({
+        operation,
+        status: 400,
+        method,
+        path: path.replace(`/${draftId}/`, '/abc/'),
+        headers: scoped,
+        body,
+        brokenOnPurpose: true,
+      });
+      if (method !== 'GET') {
+        await run({
+          operation,
+          status: 413,
+          method,
+          path,
+          headers: scoped,
+          body: { guest: { surname: 'x'.repeat(70 * 1024) } },
+          brokenOnPurpose: true,
+        });
+        await run({
+          operation,
+          status: 415,
+          method,
+          path,
+          headers: { ...scoped, 'content-type': 'text/plain' },
+          body: 'a guest',
+          brokenOnPurpose: true,
+        });
+      }
+    }
+
     // An age group a component counts cannot go.
     const counted = await run({
       operation: 'deleteAgeGroupSpecification',
@@ -2013,6 +2306,7 @@ describe.each(DIALECTS)('Prism proxying real servers with their own /openapi.jso
     const quoteOperations: [string, string, string, object | undefined][] = [
       ['getQuote', 'GET', quote, undefined],
       ['listQuotations', 'GET', quotations, undefined],
+      ...flowOperations,
     ];
 
     // The console's operations (SPEC §11), ordinary API operations: organizations, search, credentials.
@@ -2296,6 +2590,7 @@ describe.each(DIALECTS)('Prism proxying real servers with their own /openapi.jso
       ['listEvents', 'GET', feed, undefined],
       ...hookOperations,
       ...blockOperations,
+      ...guestOperations,
       ...stayRuleOperations,
       ...availabilityOperations,
       ...priceOperations,

@@ -82,7 +82,10 @@ export async function emptyDatabase(db: Db): Promise<void> {
     'blocks',
     'stay_rules',
     'price_records',
+    'drafts',
+    'reservation_order_lines',
     'reservations',
+    'guests',
     'accommodations',
     'organizations',
   ] as const) {

@@ -1,8 +1,25 @@
 import { sql } from 'kysely';
 import type { Db } from '../../src/db/database.js';
 
-/** Takes a database back to how it was before migration 015 (prices). The caller removes its row from `kysely_migration`. */
+/** Takes a database back to how it was before migration 017 (drafts and order lines). The caller removes its row from `kysely_migration`. */
+export async function undoDrafts(db: Db): Promise<void> {
+  if (db.dialect === 'postgres') await sql`drop function draft_night_holds cascade`.execute(db.kysely);
+  await sql`drop table reservation_order_lines`.execute(db.kysely);
+  await sql`drop table drafts`.execute(db.kysely);
+}
+
+/** Takes a database back to how it was before migration 016 (guests), and every later one. The caller removes their rows from `kysely_migration`. */
+export async function undoGuests(db: Db): Promise<void> {
+  await undoDrafts(db);
+  await sql`drop index webhook_deliveries_event`.execute(db.kysely);
+  await sql`drop index reservations_guest`.execute(db.kysely);
+  await sql`alter table reservations drop column guest_id`.execute(db.kysely);
+  await sql`drop table guests`.execute(db.kysely);
+}
+
+/** Takes a database back to how it was before migration 015 (prices) and every later one. The caller removes their rows from `kysely_migration`. */
 export async function undoPrices(db: Db): Promise<void> {
+  await undoGuests(db);
   await sql`drop table price_records`.execute(db.kysely);
   await sql`alter table organizations drop column currency`.execute(db.kysely);
 }

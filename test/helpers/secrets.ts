@@ -11,3 +11,10 @@ export const capturedLogs: LogCapture[] = [];
 export function rememberSecret(...secrets: string[]): void {
   for (const secret of secrets) issuedSecrets.add(secret);
 }
+
+/** Guests' personal data the tests send (SPEC §15: never in logs), checked like the secrets. */
+export const issuedPersonalData = new Set<string>();
+
+export function rememberPersonalData(...values: (string | null | undefined)[]): void {
+  for (const value of values) if (value) issuedPersonalData.add(value);
+}

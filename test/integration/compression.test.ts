@@ -1,6 +1,8 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { withWriteTransaction } from '../../src/db/write-transaction.js';
+import { guestForPlacement } from '../../src/modules/guests/guests.repository.js';
 import { DIALECTS } from '../helpers/databases.js';
 import { apiKeyFor, fixedClock } from '../helpers/fixtures.js';
 import { OTHER, PARK, summariesDataSet } from '../helpers/summaries-data.js';
@@ -40,6 +42,7 @@ const CONDITIONAL_ROUTES: Record<string, string> = {
   listDiscountSpecifications: `/api/discount_specifications?organization=${PARK}`,
   getQuote: `/api/quotes?organization=${PARK}&accommodation=47&dateFrom=2025-10-01&dateTo=2025-10-29&adults=2`,
   listQuotations: `/api/accommodations/47/quotations?organization=${PARK}&dateFrom=2025-10-01&dateTo=2025-10-31`,
+  listGuests: `/api/guests?organization=${PARK}`,
 };
 
 /** Enough prices that each price list, a quote and the quotations are more than a kilobyte. */
@@ -147,6 +150,11 @@ describe.each(DIALECTS)('content codings and 304 on %s', (dialect) => {
       const response = await used.app.inject({ method: 'POST', url, payload: body, headers: { 'x-api-key': admin } });
       expect(response.statusCode, response.body).toBe(201);
     });
+    // Guests as the booking flow's place step makes them: enough for a page of more than a kilobyte.
+    for (let n = 0; n < 20; n++) {
+      const guest = { firstName: 'Guest', surname: `Number ${n}`, email: `guest${n}@example.com`, locale: 'en' };
+      await withWriteTransaction(used.db, (trx) => guestForPlacement(trx, PARK, guest, new Date()));
+    }
   });
 
   const request = (

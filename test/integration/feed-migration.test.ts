@@ -78,6 +78,8 @@ describe.each(DIALECTS)('migration 012 (the feed in commit order) on %s', (diale
       '013_webhook_replays',
       '014_blocks_and_stay_rules',
       '015_prices',
+      '016_guests',
+      '017_drafts',
     ]);
 
     const numbered = await kysely

@@ -259,6 +259,8 @@ describe.each(DIALECTS)('booking import on %s', (dialect) => {
       cancelled: null,
       // The record's version (SPEC §10): a new record is at 1.
       version: 1,
+      // No guest record (SPEC §15) named.
+      guest_id: null,
     });
     const accommodation = await used.db.kysely
       .selectFrom('accommodations')
@@ -974,6 +976,7 @@ describe.each(DIALECTS)('booking import on %s', (dialect) => {
     expect(Object.keys(document)).toEqual([
       'organizations',
       'accommodations',
+      'guests',
       'reservations',
       'blocks',
       'stayRules',

@@ -3,10 +3,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { base62Checksum, generateApiKey } from '../../src/modules/credentials/api-key.js';
 import { LOG_FORMATS, type LogFormat } from '../../src/config.js';
 import { redactUrl } from '../../src/logger.js';
+import { withWriteTransaction } from '../../src/db/write-transaction.js';
+import { guestForPlacement } from '../../src/modules/guests/guests.repository.js';
 import { LogCapture } from '../helpers/app.js';
 import { DIALECTS } from '../helpers/databases.js';
 import { apiKeyFor, basicFor, twoOrganizations } from '../helpers/fixtures.js';
-import { rememberSecret } from '../helpers/secrets.js';
+import { rememberPersonalData, rememberSecret } from '../helpers/secrets.js';
 import { useApp } from '../helpers/use-database.js';
 
 /** One raw HTTP/1.1 exchange with a listening app on 127.0.0.1: for targets fetch cannot send (absolute-form). */
@@ -134,7 +136,70 @@ describe('redactUrl', () => {
     ['http://u@x:p@host/api/x', [], 'http://[redacted]@host/api/x'],
     ['/api/x?next=http%3A%2F%2Fu%3Ap%40host%2F', [], '/api/x?next=[redacted]'],
     ['/api/x?next=http://u:p@host/', [], '/api/x?next=[redacted]'],
+    // Personal data by name (SPEC §15): a search text, a name, an e-mail address, a phone number.
+    [
+      '/api/reservations/search?organization=1&q=de%20Vries',
+      [],
+      '/api/reservations/search?organization=1&q=[redacted]',
+    ],
+    [
+      '/api/x?email=a%40b.example&guestName=Anna&phone_number=0612&limit=5',
+      [],
+      '/api/x?email=[redacted]&guestName=[redacted]&phone_number=[redacted]&limit=5',
+    ],
   ] as [string, string[], string][])('%s', (url, secrets, expected) => {
     expect(redactUrl(url, secrets)).toBe(expected);
+  });
+});
+
+/** SPEC §15: a guest's personal data reaches no log line, from bodies, query strings or errors. */
+describe.each(DIALECTS)('guests’ personal data is not logged, on %s', (dialect) => {
+  const logs = new LogCapture();
+  const used = useApp(dialect, { data: twoOrganizations, app: { logs } });
+  const person = {
+    firstName: 'Gerlinde',
+    surname: 'Vanderschoot',
+    email: 'gerlinde.vanderschoot@mail.example',
+    phoneNumber: '+31 10 5550199',
+    address: 'Heemraadssingel',
+    postalCode: '3021 ZZ',
+  };
+  rememberPersonalData(...Object.values(person));
+
+  it('logs neither the fields a guest route is sent nor the personal values in a query string', async () => {
+    const admin = await apiKeyFor(used.db, { organizations: [1], scope: 'admin' });
+    const headers = { 'x-api-key': admin, accept: 'application/json' };
+    const id = await withWriteTransaction(used.db, (trx) =>
+      guestForPlacement(trx, 1, { email: 'placeholder@mail.example' }, new Date()),
+    );
+    const requests: { method: 'GET' | 'PATCH' | 'DELETE' | 'POST'; url: string; payload?: unknown }[] = [
+      { method: 'PATCH', url: `/api/guests/${id}`, payload: person },
+      // Refused bodies: a bad e-mail address, an unknown field, a value too long, a body that is not JSON.
+      { method: 'PATCH', url: `/api/guests/${id}`, payload: { email: `${person.surname} at home` } },
+      { method: 'PATCH', url: `/api/guests/${id}`, payload: { nickname: person.firstName } },
+      { method: 'PATCH', url: `/api/guests/${id}`, payload: { surname: person.surname.repeat(20) } },
+      { method: 'PATCH', url: `/api/guests/${id}`, payload: `{"surname":"${person.surname}"` },
+      { method: 'PATCH', url: '/api/guests/999999', payload: person },
+      { method: 'GET', url: `/api/guests?organization=1&email=${encodeURIComponent(person.email)}` },
+      { method: 'GET', url: `/api/reservations/search?organization=1&q=${person.surname}` },
+      { method: 'GET', url: `/api/reservations/search?organization=1&q=${encodeURIComponent(person.phoneNumber)}` },
+      { method: 'POST', url: '/api/reservations', payload: { organization: 1, guestName: person.surname } },
+      { method: 'GET', url: `/api/guests/${id}` },
+      { method: 'DELETE', url: `/api/guests/${id}` },
+    ];
+    for (const request of requests) {
+      const response = await used.app.inject({
+        ...request,
+        payload: request.payload as never,
+        headers: { ...headers, ...(typeof request.payload === 'string' ? { 'content-type': 'application/json' } : {}) },
+      });
+      expect(response.statusCode, request.url).toBeLessThan(500);
+    }
+    expect(logs.lines.length).toBeGreaterThanOrEqual(requests.length);
+    for (const value of Object.values(person)) expect(logs.text).not.toContain(value);
+    expect(logs.text).not.toContain(encodeURIComponent(person.email));
+    const urls = logs.lines.map((line) => (JSON.parse(line) as { req?: { url?: string } }).req?.url).filter(Boolean);
+    expect(urls).toContain('/api/reservations/search?organization=1&q=[redacted]');
+    expect(urls).toContain('/api/guests?organization=1&email=[redacted]');
   });
 });

@@ -266,9 +266,13 @@ describe.each(DIALECTS)('OWASP API Top 10 on %s', (dialect) => {
         status: 'confirmed',
       },
       'DELETE /api/reservations/:id': undefined,
+      'PUT /api/reservations/:id/place': { guest: { surname: 'Someone' } },
       'POST /api/blocks': { accommodation: 10, dateFrom: '2026-02-01', dateTo: '2026-02-03', kind: 'closed' },
       'PATCH /api/blocks/:id': { note: 'x' },
       'DELETE /api/blocks/:id': undefined,
+      // Corrections need write; erasure needs admin (SPEC §15).
+      'PATCH /api/guests/:id': { surname: 'Corrected' },
+      'DELETE /api/guests/:id': undefined,
       // Stay rules need the admin scope (SPEC §13).
       'POST /api/stay-rules': { dateFrom: '2026-01-01', dateTo: '2026-12-31', minNights: 2 },
       'PATCH /api/stay-rules/:id': { minNights: 3 },

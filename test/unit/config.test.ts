@@ -15,6 +15,8 @@ describe('loadConfig', () => {
       logRequests: true,
       trustProxy: undefined,
       trustProxyHeader: 'x-forwarded-for',
+      // SPEC §15: a draft holds its nights this long after its last change.
+      draftMinutes: 20,
       rateLimits: {
         max: 600,
         windowSeconds: 60,
@@ -37,6 +39,7 @@ describe('loadConfig', () => {
         allowPrivateNetworks: false,
         retryScheduleSeconds: [5, 300, 1800, 7200, 18000, 36000, 36000],
         eventsRetentionDays: 30,
+        guestRetentionDays: undefined,
         timeoutMs: 15000,
         leaseMs: 60000,
       },

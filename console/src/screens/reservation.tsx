@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import type { Event, ReservationChange, ReservationSummary } from '../../../client/index.js';
 import { api, troubleOf, type Trouble } from '../api.js';
 import { ErrorBox, Loading } from '../components/feedback.js';
+import { OrderLines } from '../components/order-lines.js';
 import { ReservationForm, type StayValues } from '../components/reservation-form.js';
 import { StatusActions } from '../components/status-actions.js';
 import { RuleBreaks } from '../components/rule-breaks.js';
@@ -123,6 +124,14 @@ export function ReservationPanel({ id }: { id: number }) {
             <Fact name="Nights" testId="panel-nights" value={String(reservation.nights)} />
             <Fact name="Guests" testId="panel-guests" value={guestsOf(reservation)} />
             <Fact name="Guest name" testId="panel-guestName" value={reservation.guestName} />
+            {reservation.guest !== null && (
+              <div class="fact">
+                <dt>Guest record</dt>
+                <dd data-testid="panel-guest">
+                  <a href={href(`guests/${reservation.guest}`)}>Open guest {reservation.guest}</a>
+                </dd>
+              </div>
+            )}
             <Fact
               name="Total amount"
               testId="panel-totalAmount"
@@ -187,6 +196,7 @@ export function ReservationPanel({ id }: { id: number }) {
             />
           </div>
         )}
+        <OrderLines id={reservation.id} currency={reservation.currency} />
         <History events={history} />
       </div>
     </section>

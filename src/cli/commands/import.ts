@@ -27,7 +27,7 @@ export function registerImport(program: Command): void {
     )
     .argument(
       '<file>',
-      'JSON document { "organizations": [...], "accommodations": [...], "reservations": [...], "blocks": [...], "stayRules": [...], "ageGroups": [...], "priceComponents": [...], "supplements": [...], "discounts": [...], "credentials": [...] } (booking dump writes one)',
+      'JSON document { "organizations": [...], "accommodations": [...], "guests": [...], "reservations": [...], "blocks": [...], "stayRules": [...], "ageGroups": [...], "priceComponents": [...], "supplements": [...], "discounts": [...], "credentials": [...] } (booking dump writes one)',
     )
     .option('--database-url <url>', 'sqlite:<file> or postgres://… (env DATABASE_URL)')
     .action(async (file: string, options: { databaseUrl?: string }) => {
@@ -36,7 +36,7 @@ export function registerImport(program: Command): void {
       const report = await withDb(options, (db) => importDocument(db, systemClock, document));
       const seconds = (performance.now() - started) / 1000;
       print(
-        `Imported ${report.organizations} organizations, ${report.accommodations} accommodations, ${report.reservations} reservations, ${report.blocks} blocks, ${report.stayRules} stay rules, ${report.ageGroups + report.priceComponents + report.supplements + report.discounts} price records, ${report.credentials} credentials in ${seconds.toFixed(1)} s (${Math.round(report.reservations / seconds)} reservations/s).`,
+        `Imported ${report.organizations} organizations, ${report.accommodations} accommodations, ${report.guests} guests, ${report.reservations} reservations, ${report.blocks} blocks, ${report.stayRules} stay rules, ${report.ageGroups + report.priceComponents + report.supplements + report.discounts} price records, ${report.credentials} credentials in ${seconds.toFixed(1)} s (${Math.round(report.reservations / seconds)} reservations/s).`,
       );
     });
 }

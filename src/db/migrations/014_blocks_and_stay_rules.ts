@@ -107,7 +107,19 @@ const HOLDERS = [
   { table: 'blocks', holder: 'block', holds: () => 'true' },
 ] as const;
 
-function holdsTriggers({ table, holder, holds }: (typeof HOLDERS)[number]): string[] {
+/**
+ * The triggers that keep `night_holds` a copy of one holder table's held nights; migration 017
+ * adds drafts with them.
+ */
+export function holdsTriggers({
+  table,
+  holder,
+  holds,
+}: {
+  table: string;
+  holder: string;
+  holds: (row: string) => string;
+}): string[] {
   const fn = `${holder}_night_holds`;
   const insertHeld = (rows: string, where = 'true') => `
     insert into night_holds (holder, holder_id, accommodation_id, date_from, date_to)

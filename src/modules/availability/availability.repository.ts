@@ -47,11 +47,7 @@ export interface Hold {
  * one string crosses back where a park's 90 nights (~5,000 holds) as rows cost ~10 ms to copy; as
  * Kysely's row objects on the main thread they were about half a grid's server time.
  */
-export async function holdsOfPeriod(
-  conn: Conn,
-  organizationId: number,
-  period: { from: string; to: string; longestStayNights: number },
-): Promise<Hold[]> {
+export async function holdsOfPeriod(conn: Conn, organizationId: number, period: Period): Promise<Hold[]> {
   return readHolds(conn, 'availability-holds', { organizationId, ...periodValues(period) });
 }
 
@@ -65,15 +61,24 @@ export function holdsOfAccommodation(
   conn: Conn,
   organizationId: number,
   accommodationId: number,
-  period: { from: string; to: string; longestStayNights: number },
+  period: Period,
 ): Promise<Hold[]> {
   return readHolds(conn, 'accommodation-holds', { organizationId, accommodationId, ...periodValues(period) });
 }
 
-const periodValues = (period: { from: string; to: string; longestStayNights: number }) => ({
+/** Nights `from … to − 1`; `now` (a stored timestamp): drafts that expired by then hold nothing. */
+interface Period {
+  from: string;
+  to: string;
+  longestStayNights: number;
+  now: string;
+}
+
+const periodValues = (period: Period) => ({
   from: period.from,
   to: period.to,
   earliestArrival: addDays(period.from, -period.longestStayNights),
+  now: period.now,
 });
 
 type HoldValues = ReturnType<typeof periodValues> & { organizationId: number; accommodationId?: number };
@@ -125,7 +130,23 @@ function holdsQuery(conn: Conn, value: Mark, one: boolean) {
     .$if(one, (q) => q.where('accommodation_id', '=', value('accommodationId')))
     .where('date_from', '<', value('to'))
     .where('date_to', '>', value('from'));
-  return reservations.unionAll(blocks);
+  // Live drafts (SPEC §15): a booking in progress holds its nights until it is placed or expires.
+  const drafts = conn
+    .selectFrom('drafts')
+    .select([
+      'accommodation_id as accommodationId',
+      'date_from as dateFrom',
+      'date_to as dateTo',
+      sql<HolderKind>`'draft'`.as('kind'),
+      'id',
+    ])
+    .where('organization_id', '=', value('organizationId'))
+    .$if(one, (q) => q.where('accommodation_id', '=', value('accommodationId')))
+    .where('date_from', '<', value('to'))
+    .where('date_to', '>', value('from'))
+    .where('placed', 'is', null)
+    .where('expires', '>', value('now'));
+  return reservations.unionAll(blocks).unionAll(drafts);
 }
 
 /** `[[accommodationId, dateFrom, dateTo, kind, id], …]` of the holds `h`, by accommodation and arrival, as text. */

@@ -41,7 +41,10 @@ export const availabilityRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Cloc
     },
     async (request, reply) => {
       const organization = resolveOrganization(principalOf(request), request.query.organization);
-      return send(reply, await gridRead(db.kysely, parks, organization, request.query, request.organizationState));
+      return send(
+        reply,
+        await gridRead(db.kysely, parks, clock, organization, request.query, request.organizationState),
+      );
     },
   );
 

@@ -15,7 +15,8 @@ const AccommodationBrief = Type.Object(
   { additionalProperties: false },
 );
 
-export const HOLD_KINDS = ['reservation', 'block'] as const;
+/** What holds nights (SPEC §13): a reservation, a block, or a live draft of the booking flow (§15). */
+export const HOLD_KINDS = ['reservation', 'block', 'draft'] as const;
 
 export const GridQuery = Type.Object({
   organization: Type.Optional(OrganizationId),
@@ -38,7 +39,10 @@ export const GridSchema = Type.Object(
               {
                 dateFrom: CalendarDate,
                 dateTo: { ...CalendarDate, description: 'A departure day: the day after the last night held' },
-                kind: Type.Enum(HOLD_KINDS),
+                kind: Type.Enum(HOLD_KINDS, {
+                  description:
+                    'A reservation, a block, or a draft: a booking in progress (SPEC §15) that holds the nights until it is placed or expires',
+                }),
                 id: RecordId,
               },
               { additionalProperties: false },

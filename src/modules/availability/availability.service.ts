@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../shared/clock.js';
-import { dateInZone } from '../../shared/dates.js';
+import { dateInZone, formatTimestamp } from '../../shared/dates.js';
+import { firstDraftExpiry } from '../booking-flow/drafts.repository.js';
 import { nightsOfPeriod, nightsOfStay } from '../../shared/stay-dates.js';
 import { type KnownOrganizationState, organizationStateFor } from '../organizations/organizations.repository.js';
 import type { VersionedRead } from '../organizations/organizations.service.js';
@@ -62,19 +63,35 @@ export function parkOf(conn: Conn, parks: ParkCache, organizationId: number, ver
 const ofType = (accommodations: readonly SellableAccommodation[], type: string | undefined) =>
   type === undefined ? accommodations : accommodations.filter((a) => a.type === type);
 
+/**
+ * The time a selling read sees drafts at (SPEC §15: a draft holds its nights until it expires), and
+ * when the first of the organization's live drafts expires: an answer kept under the change counter
+ * is exact until then, so that instant is part of its key. No write marks a draft's expiry.
+ */
+export async function draftsMoment(
+  conn: Conn,
+  clock: Clock,
+  organizationId: number,
+): Promise<{ now: string; until: string | null }> {
+  const now = formatTimestamp(clock());
+  return { now, until: await firstDraftExpiry(conn, organizationId, now) };
+}
+
 export async function gridRead(
   conn: Conn,
   parks: ParkCache,
+  clock: Clock,
   organizationId: number,
   query: GridQuery,
   known: KnownOrganizationState | null,
 ): Promise<VersionedRead<Grid>> {
   nightsOfPeriod(query.dateFrom, query.dateTo);
   const organization = await organizationStateFor(conn, organizationId, known);
+  const drafts = await draftsMoment(conn, clock, organizationId);
   return {
     version: organization?.version ?? -1,
     eventsCursor: organization?.eventsCursor,
-    key: JSON.stringify(['grid', organizationId, query.dateFrom, query.dateTo, query.type ?? null]),
+    key: JSON.stringify(['grid', organizationId, query.dateFrom, query.dateTo, query.type ?? null, drafts.until]),
     load: async () => {
       if (!organization) return availabilityGrid([], [], query.dateFrom, query.dateTo);
       const park = await parkOf(conn, parks, organizationId, organization.version);
@@ -82,6 +99,7 @@ export async function gridRead(
         from: query.dateFrom,
         to: addDays(query.dateTo, 1),
         longestStayNights: organization.longestStayNights,
+        now: drafts.now,
       });
       return availabilityGrid(ofType(park.accommodations, query.type), holds, query.dateFrom, query.dateTo);
     },
@@ -99,6 +117,7 @@ export async function searchRead(
   nightsOfStay(query.dateFrom, query.dateTo);
   const organization = await organizationStateFor(conn, organizationId, known);
   const today = dateInZone(clock(), organization?.timezone ?? 'UTC');
+  const drafts = await draftsMoment(conn, clock, organizationId);
   const stay = {
     dateFrom: query.dateFrom,
     dateTo: query.dateTo,
@@ -109,7 +128,7 @@ export async function searchRead(
   return {
     version: organization?.version ?? -1,
     eventsCursor: organization?.eventsCursor,
-    key: JSON.stringify(['search', organizationId, today, stay, query.type ?? null]),
+    key: JSON.stringify(['search', organizationId, today, stay, query.type ?? null, drafts.until]),
     load: async () => {
       if (!organization) return [];
       const park = await parkOf(conn, parks, organizationId, organization.version);
@@ -117,6 +136,7 @@ export async function searchRead(
         from: query.dateFrom,
         to: query.dateTo,
         longestStayNights: organization.longestStayNights,
+        now: drafts.now,
       });
       const party = partyOfCounts(park.prices.ageGroups, stay);
       if ('problems' in party) throw invalidInput(party.problems);

@@ -140,7 +140,8 @@ export function searchStays(
   const results = accommodations.map((accommodation) => {
     const reasons: SearchReason[] = [];
     const held = byAccommodation.get(accommodation.id) ?? [];
-    if (held.some((h) => h.kind === 'reservation')) reasons.push('taken');
+    // A live draft is a booking in progress: its nights are taken as a reservation's are.
+    if (held.some((h) => h.kind === 'reservation' || h.kind === 'draft')) reasons.push('taken');
     if (held.some((h) => h.kind === 'block')) reasons.push('blocked');
     if (stay.adults + stay.children > accommodation.maxPersons) reasons.push('capacity');
     reasons.push(...brokenRules(accommodation));

@@ -1,8 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { databaseErrorCode, PG_EXCLUSION_VIOLATION } from '../../db/write-transaction.js';
+import { formatTimestamp } from '../../shared/dates.js';
 import { AppError } from '../../shared/errors.js';
 import { findOverlappingBlock } from '../blocks/blocks.repository.js';
+import { findOverlappingDraft, removeExpiredDrafts } from '../booking-flow/drafts.repository.js';
 import { findOverlappingReservation } from '../reservations/reservations.repository.js';
 
 /**
@@ -13,7 +15,7 @@ import { findOverlappingReservation } from '../reservations/reservations.reposit
  * (another program, SQL by hand); on SQLite the check shares the write's BEGIN IMMEDIATE.
  */
 
-export type HolderKind = 'reservation' | 'block';
+export type HolderKind = 'reservation' | 'block' | 'draft';
 export interface Holder {
   kind: HolderKind;
   id: number;
@@ -26,10 +28,21 @@ export interface HeldStay {
   dateTo: string;
   /** The record being changed: its own nights do not stand in its way. */
   except?: Holder | undefined;
+  /**
+   * The write's time (the app's clock): a draft that expired by then holds nothing and is removed
+   * first (SPEC §15). Absent: the system's time.
+   */
+  now?: string | undefined;
 }
 
-/** What holds one of the nights `dateFrom … dateTo − 1`, if anything does. */
+/**
+ * What holds one of the nights `dateFrom … dateTo − 1`, if anything does. Expired drafts of the
+ * accommodation are deleted first: on PostgreSQL their rows in `night_holds` would otherwise refuse
+ * the write at the constraint.
+ */
 export async function holderOfNights(conn: Kysely<Database>, stay: HeldStay): Promise<Holder | undefined> {
+  const now = stay.now ?? formatTimestamp(new Date());
+  await removeExpiredDrafts(conn, { accommodationId: stay.accommodationId, now });
   const reservation = await findOverlappingReservation(conn, {
     ...stay,
     exceptId: stay.except?.kind === 'reservation' ? stay.except.id : undefined,
@@ -39,7 +52,13 @@ export async function holderOfNights(conn: Kysely<Database>, stay: HeldStay): Pr
     ...stay,
     exceptId: stay.except?.kind === 'block' ? stay.except.id : undefined,
   });
-  return block === undefined ? undefined : { kind: 'block', id: block };
+  if (block !== undefined) return { kind: 'block', id: block };
+  const draft = await findOverlappingDraft(conn, {
+    ...stay,
+    now,
+    exceptId: stay.except?.kind === 'draft' ? stay.except.id : undefined,
+  });
+  return draft === undefined ? undefined : { kind: 'draft', id: draft };
 }
 
 /**
@@ -49,7 +68,7 @@ export async function holderOfNights(conn: Kysely<Database>, stay: HeldStay): Pr
  */
 export function nightsTaken(holder: Holder | undefined): AppError {
   if (!holder) return new AppError('conflict', 'The accommodation is already held for some of these nights.');
-  const what = holder.kind === 'reservation' ? 'booked' : 'blocked';
+  const what = { reservation: 'booked', block: 'blocked', draft: 'held' }[holder.kind];
   return new AppError(
     'conflict',
     `The accommodation is already ${what} for some of these nights by ${holder.kind} ${holder.id}.`,

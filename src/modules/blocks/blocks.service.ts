@@ -50,6 +50,7 @@ export async function createBlock(
   await lockOrganization(trx, organizationId);
   await checkAccommodation(trx, organizationId, body.accommodation);
   await assertNightsFree(trx, {
+    now: formatTimestamp(clock()),
     organizationId,
     accommodationId: body.accommodation,
     dateFrom: body.dateFrom,
@@ -107,6 +108,7 @@ export async function updateBlock(
     await checkAccommodation(trx, row.organization_id, next.accommodation_id);
   }
   await assertNightsFree(trx, {
+    now: formatTimestamp(clock()),
     organizationId: row.organization_id,
     accommodationId: next.accommodation_id,
     dateFrom: next.date_from,

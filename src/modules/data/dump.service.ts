@@ -5,6 +5,8 @@ import { formatAmount } from '../../shared/money.js';
 import { toAccommodation } from '../accommodations/accommodations.repository.js';
 import { toStayRuleRecord } from '../availability/stay-rules.repository.js';
 import { toBlock } from '../blocks/blocks.repository.js';
+import { orderLinesByReservation } from '../booking-flow/order-lines.js';
+import { toGuest } from '../guests/guests.repository.js';
 import { type PriceRecordKind, toPriceRecord } from '../prices/price-records.js';
 import { organizationsByCredential } from '../credentials/credentials.repository.js';
 import type {
@@ -12,6 +14,7 @@ import type {
   ImportBlock,
   ImportCredential,
   ImportDocument,
+  ImportGuest,
   ImportOrganization,
   ImportReservation,
   ImportStayRule,
@@ -29,7 +32,7 @@ import type {
 export const DUMP_BATCH_ROWS = 2_000;
 
 type Conn = Kysely<Database>;
-type Table = 'organizations' | 'accommodations' | 'reservations' | 'blocks' | 'stay_rules' | 'credentials';
+type Table = 'organizations' | 'accommodations' | 'guests' | 'reservations' | 'blocks' | 'stay_rules' | 'credentials';
 type Collection = keyof ImportDocument;
 
 interface Batch<T> {
@@ -96,9 +99,27 @@ const readReservations: ReadBatch<ImportReservation> = async (conn, after) => {
       created: r.created,
       modified: r.modified,
       cancelled: r.cancelled,
+      // Only where there is one: most reservations have no guest record, and a dump is written per row.
+      ...(r.guest_id === null ? {} : { guest: r.guest_id }),
     }),
   );
+  // Order lines with their reservation (SPEC §15), only where it has any. Drafts are not dumped: a
+  // draft is no reservation, holds its nights for minutes, and its token exists only as a hash.
+  const lines = await orderLinesByReservation(
+    conn,
+    rows.map((r) => r.id),
+  );
+  for (const record of records) {
+    const kept = lines.get(record.id as number);
+    if (kept) record.orderLines = kept;
+  }
   return { records, last: lastId(rows) };
+};
+
+/** Guests as the API shows them (SPEC §15); an erased one as it is now, its personal fields null. */
+const readGuests: ReadBatch<ImportGuest> = async (conn, after) => {
+  const rows = await rowsAfter(conn, 'guests', after);
+  return { records: rows.map(toGuest), last: lastId(rows) };
 };
 
 /** Blocks and stay rules as the API shows them (SPEC §13), which the import reads back. */
@@ -158,6 +179,7 @@ const readCredentials: ReadBatch<ImportCredential> = async (conn, after) => {
 const COLLECTIONS: readonly [Collection, ReadBatch<unknown>][] = [
   ['organizations', readOrganizations],
   ['accommodations', readAccommodations],
+  ['guests', readGuests],
   ['reservations', readReservations],
   ['blocks', readBlocks],
   ['stayRules', readStayRules],
@@ -197,6 +219,7 @@ export async function dumpDatabase(db: Db, write: (text: string) => Promise<void
   const report: DumpReport = {
     organizations: 0,
     accommodations: 0,
+    guests: 0,
     reservations: 0,
     blocks: 0,
     stayRules: 0,

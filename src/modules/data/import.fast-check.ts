@@ -75,6 +75,9 @@ export function isPlainReservation(value: unknown): boolean {
       case 'cancelled':
         if (v !== null && !isCanonicalTimestamp(v)) return false;
         break;
+      case 'guest':
+        if (v !== null && !isCount(v, 1)) return false;
+        break;
       default:
         return false;
     }

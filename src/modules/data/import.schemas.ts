@@ -8,7 +8,10 @@ import { PASSWORD_HASH_PATTERN } from '../credentials/password.js';
 import { KEY_HASH_PATTERN, KEY_PREFIX_PATTERN } from '../credentials/api-key.js';
 import { BLOCK_KINDS, CreateBlockBody } from '../blocks/blocks.schemas.js';
 import { CreateStayRuleBody } from '../availability/stay-rules.schemas.js';
-import { AgeGroupKind, DiscountKind, PriceComponentKind, SupplementKind } from '../prices/prices.schemas.js';
+import { AgeGroupKind, DESCRIPTION_MAX, DiscountKind, PriceComponentKind, SupplementKind } from '../prices/prices.schemas.js';
+import { LINE_KINDS } from '../prices/quotes.schemas.js';
+import { FORMATTED_AMOUNT_PATTERN } from '../../shared/money.js';
+import { GuestFieldsSchema } from '../guests/guests.schemas.js';
 
 /**
  * The document `booking import` reads: SPEC §2 field names (§13 for blocks and stay rules). Ids, statuses and
@@ -51,6 +54,22 @@ export const ImportAccommodation = Type.Object(
   strict,
 );
 
+/**
+ * An order line a reservation keeps (SPEC §15: placed through the original's booking flow), as
+ * `GET /api/reservations/{id}/order-lines` shows it. Amounts are signed (a discount is negative).
+ */
+export const ImportOrderLine = Type.Object(
+  {
+    description: inputText({ minLength: 1, maxLength: DESCRIPTION_MAX }),
+    kind: Type.Enum(LINE_KINDS),
+    quantity: int32({ maximum: 1_000_000 }),
+    unitAmount: Type.String({ pattern: FORMATTED_AMOUNT_PATTERN, maxLength: 17 }),
+    amount: Type.String({ pattern: FORMATTED_AMOUNT_PATTERN, maxLength: 17 }),
+  },
+  strict,
+);
+export type ImportOrderLine = Static<typeof ImportOrderLine>;
+
 export const ImportReservation = Type.Object(
   {
     id: Type.Optional(Id),
@@ -71,6 +90,26 @@ export const ImportReservation = Type.Object(
     created: Type.Optional(TimestampText),
     modified: Type.Optional(TimestampText),
     cancelled: Type.Optional(Type.Union([TimestampText, Type.Null()])),
+    // Given, they replace the reservation's order lines; left out, the stored ones stay.
+    orderLines: Type.Optional(Type.Array(ImportOrderLine, { maxItems: 1000 })),
+    /** The guest record (SPEC §15); left out, a stored reservation keeps its link. */
+    guest: Type.Optional(Type.Union([Id, Type.Null()])),
+  },
+  strict,
+);
+
+/**
+ * A guest (SPEC §15) as the API shows it and `booking dump` writes it: its personal fields, with its
+ * id, organization and timestamps. An erased guest (`erased` set) carries no personal field.
+ */
+export const ImportGuest = Type.Object(
+  {
+    id: Type.Optional(Id),
+    organization: Id,
+    ...GuestFieldsSchema.properties,
+    created: Type.Optional(TimestampText),
+    modified: Type.Optional(TimestampText),
+    erased: Type.Optional(Type.Union([TimestampText, Type.Null()])),
   },
   strict,
 );
@@ -158,6 +197,7 @@ export const ImportCredential = Type.Object(
 
 const organizations = Type.Optional(Type.Array(ImportOrganization));
 const accommodations = Type.Optional(Type.Array(ImportAccommodation));
+const guests = Type.Optional(Type.Array(ImportGuest));
 const blocks = Type.Optional(Type.Array(ImportBlock));
 const stayRules = Type.Optional(Type.Array(ImportStayRule));
 const ageGroups = Type.Optional(Type.Array(ImportAgeGroup));
@@ -171,6 +211,7 @@ export const ImportDocument = Type.Object(
   {
     organizations,
     accommodations,
+    guests,
     reservations: Type.Optional(Type.Array(ImportReservation)),
     blocks,
     stayRules,
@@ -188,13 +229,14 @@ export const ImportDocument = Type.Object(
  * it stands, and the many reservations one by one (import.fast-check.ts).
  */
 export const ImportDocumentFrame = Type.Object(
-  { organizations, accommodations, blocks, stayRules, ageGroups, priceComponents, supplements, discounts, credentials },
+  { organizations, accommodations, guests, blocks, stayRules, ageGroups, priceComponents, supplements, discounts, credentials },
   strict,
 );
 
 export type ImportOrganization = Static<typeof ImportOrganization>;
 export type ImportAccommodation = Static<typeof ImportAccommodation>;
 export type ImportReservation = Static<typeof ImportReservation>;
+export type ImportGuest = Static<typeof ImportGuest>;
 export type ImportBlock = Static<typeof ImportBlock>;
 export type ImportStayRule = Static<typeof ImportStayRule>;
 export type ImportAgeGroup = Static<typeof ImportAgeGroup>;

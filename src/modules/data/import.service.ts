@@ -1,4 +1,4 @@
-import { rowsByIds } from '../../db/owned-rows.js';
+import { rowsByIds, VALUES_PER_QUERY } from '../../db/owned-rows.js';
 import { Compile } from 'typebox/compile';
 import {
   BULK_COLUMNS,
@@ -11,6 +11,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
+import { replaceOrderLines } from '../booking-flow/order-lines.js';
 import type { Clock } from '../../shared/clock.js';
 import { daysBetween, formatTimestamp, isStorableTimestamp, isTimeZone, normalizeTimestamp } from '../../shared/dates.js';
 import { invalidInput, type ParameterError } from '../../shared/errors.js';
@@ -33,7 +34,9 @@ import {
   toSummary,
 } from '../reservations/reservations.repository.js';
 import { credentialsByIdentifier, replaceCredentialBindings } from '../credentials/credentials.repository.js';
-import type { BlockRow, PriceRecordRow, StayRuleRow } from '../../db/schema.js';
+import type { BlockRow, GuestRow, PriceRecordRow, StayRuleRow } from '../../db/schema.js';
+import { emailKey } from '../guests/guests.repository.js';
+import { GUEST_FIELDS } from '../guests/guests.schemas.js';
 import { conflictingRent, priceRecordProblems, type RentScope } from '../prices/price-checks.js';
 import {
   columnsOf,
@@ -65,8 +68,10 @@ import {
   type ImportDiscount,
   ImportDocument,
   ImportDocumentFrame,
+  type ImportGuest,
   type ImportOrganization,
   type ImportPriceComponent,
+  ImportOrderLine,
   ImportReservation,
   type ImportStayRule,
   type ImportSupplement,
@@ -76,6 +81,7 @@ import { dayNumber, isPlainReservation, validAmountToMinor } from './import.fast
 export interface ImportReport {
   organizations: number;
   accommodations: number;
+  guests: number;
   reservations: number;
   blocks: number;
   stayRules: number;
@@ -159,6 +165,7 @@ function accommodationIdOf(reservation: ImportReservation): number {
 const TIMESTAMP_FIELDS: Readonly<Record<keyof FullDocument, readonly string[]>> = {
   organizations: ['created', 'modified'],
   accommodations: ['created', 'modified'],
+  guests: ['created', 'modified', 'erased'],
   reservations: ['created', 'modified', 'cancelled'],
   blocks: ['created', 'modified'],
   stayRules: ['created', 'modified'],
@@ -187,6 +194,8 @@ function recordErrors(doc: FullDocument): ParameterError[] {
   duplicateIds('organizations', doc.organizations);
   duplicateIds('accommodations', doc.accommodations);
   duplicateIds('reservations', doc.reservations);
+  duplicateIds('guests', doc.guests);
+  errors.push(...guestErrors(doc.guests));
   duplicateIds('blocks', doc.blocks);
   duplicateIds('stayRules', doc.stayRules);
   duplicateIds('credentials', doc.credentials);
@@ -336,7 +345,9 @@ async function referenceErrors(trx: Conn, doc: FullDocument): Promise<ParameterE
   const fileOrganizations = new Set(doc.organizations.flatMap((o) => (o.id === undefined ? [] : [o.id])));
   const referencedOrganizations = [
     ...new Set([
-      ...[...doc.accommodations, ...doc.reservations, ...doc.blocks, ...doc.stayRules].map((r) => r.organization),
+      ...[...doc.accommodations, ...doc.guests, ...doc.reservations, ...doc.blocks, ...doc.stayRules].map(
+        (r) => r.organization,
+      ),
       ...filePriceRecords(doc).map((p) => p.record.organization),
       ...doc.credentials.flatMap((c) => c.organizations),
     ]),
@@ -407,6 +418,7 @@ async function referenceErrors(trx: Conn, doc: FullDocument): Promise<ParameterE
       }
     });
   };
+  checkOwned('guests', doc.guests, () => null);
   checkOwned('reservations', doc.reservations, (i) => accommodationIdOf(doc.reservations[i] as ImportReservation));
   checkOwned('blocks', doc.blocks, (i) => (doc.blocks[i] as ImportBlock).accommodation);
   checkOwned('stayRules', doc.stayRules, (i) => (doc.stayRules[i] as ImportStayRule).accommodation ?? null);
@@ -760,6 +772,91 @@ function fail(errors: ParameterError[]): never {
   throw invalidInput(shown);
 }
 
+/** An erased guest carries no personal field; two guests of one organization in the file never share an e-mail address. */
+function guestErrors(guests: readonly ImportGuest[]): ParameterError[] {
+  const errors: ParameterError[] = [];
+  const emails = new Map<string, number>();
+  guests.forEach((g, i) => {
+    if (g.erased) {
+      for (const { field } of GUEST_FIELDS)
+        if (g[field] != null) errors.push({ parameter: `guests[${i}].${field}`, message: 'must be null for an erased guest' });
+    }
+    const key = emailKey(g.email);
+    if (key === null) return;
+    const other = emails.get(`${g.organization}\0${key}`);
+    if (other !== undefined)
+      errors.push({ parameter: `guests[${i}].email`, message: `repeats the e-mail address of guests[${other}]` });
+    else emails.set(`${g.organization}\0${key}`, i);
+  });
+  return errors;
+}
+
+/**
+ * The stored guest each guest of the file is: by its id, else the organization's guest with its
+ * e-mail address (so re-importing without ids is harmless, as for reservations), else none (new).
+ */
+async function storedGuestIds(trx: Conn, guests: readonly ImportGuest[]): Promise<(number | undefined)[]> {
+  const byEmail = new Map<string, number>();
+  for (const organization of new Set(guests.filter((g) => g.id === undefined).map((g) => g.organization))) {
+    const keys = guests.flatMap((g) => (g.id === undefined && g.organization === organization ? (emailKey(g.email) ?? []) : []));
+    for (let i = 0; i < keys.length; i += VALUES_PER_QUERY) {
+      const rows = await trx
+        .selectFrom('guests')
+        .select(['id', 'email_key'])
+        .where('organization_id', '=', organization)
+        .where('email_key', 'in', keys.slice(i, i + VALUES_PER_QUERY))
+        .execute();
+      for (const row of rows) byEmail.set(`${organization}\0${row.email_key}`, row.id);
+    }
+  }
+  return guests.map((g) => g.id ?? byEmail.get(`${g.organization}\0${emailKey(g.email)}`));
+}
+
+/** A guest of the file whose e-mail address a stored guest of its organization with another id has. */
+async function guestEmailErrors(
+  trx: Conn,
+  guests: readonly ImportGuest[],
+  ids: readonly (number | undefined)[],
+): Promise<ParameterError[]> {
+  const errors: ParameterError[] = [];
+  const fileIds = new Set(ids.flatMap((id) => id ?? []));
+  for (const [i, g] of guests.entries()) {
+    const key = emailKey(g.email);
+    if (key === null) continue;
+    const holder = await trx
+      .selectFrom('guests')
+      .select('id')
+      .where('organization_id', '=', g.organization)
+      .where('email_key', '=', key)
+      .executeTakeFirst();
+    // Another stored guest has it, unless the file gives that guest another address too.
+    if (holder && holder.id !== ids[i] && !fileIds.has(holder.id))
+      errors.push({ parameter: `guests[${i}].email`, message: `belongs to stored guest ${holder.id}` });
+  }
+  return errors;
+}
+
+/** A reservation's guest must be a guest of its organization, in the file or stored. */
+function reservationGuestErrors(
+  doc: FullDocument,
+  guestIds: readonly (number | undefined)[],
+  stored: ReadonlyMap<number, { organization_id: number }>,
+): ParameterError[] {
+  const owners = new Map<number, number>();
+  for (const [id, row] of stored) owners.set(id, row.organization_id);
+  doc.guests.forEach((g, i) => {
+    const id = guestIds[i];
+    if (id !== undefined) owners.set(id, g.organization);
+  });
+  return doc.reservations.flatMap((r, i) => {
+    if (r.guest == null) return [];
+    const owner = owners.get(r.guest);
+    if (owner === r.organization) return [];
+    const message = owner === undefined ? `no guest with id ${r.guest}` : `guest ${r.guest} belongs to another organization`;
+    return [{ parameter: `reservations[${i}].guest`, message }];
+  });
+}
+
 /** Reservations without an id are matched by organization and reservation number, so re-importing is harmless. */
 async function idsByReservationNumber(
   trx: Conn,
@@ -793,6 +890,7 @@ export async function importDocument(db: Db, clock: Clock, input: unknown): Prom
   const doc: FullDocument = {
     organizations: parsed.organizations ?? [],
     accommodations: parsed.accommodations ?? [],
+    guests: parsed.guests ?? [],
     reservations: parsed.reservations ?? [],
     blocks: parsed.blocks ?? [],
     stayRules: parsed.stayRules ?? [],
@@ -813,6 +911,16 @@ export async function importDocument(db: Db, clock: Clock, input: unknown): Prom
     await lockEveryOrganization(trx);
     const refErrors = await referenceErrors(trx, doc);
     if (refErrors.length > 0) fail(refErrors);
+    const guestIds = await storedGuestIds(trx, doc.guests);
+    const storedGuests = await rowsByIds(trx, 'guests', [
+      ...new Set([...guestIds.flatMap((id) => id ?? []), ...doc.reservations.flatMap((r) => r.guest ?? [])]),
+    ]);
+    const guestErrorsFound = [
+      ...movedRecords('guests', 'guest', doc.guests, guestIds, storedGuests),
+      ...(await guestEmailErrors(trx, doc.guests, guestIds)),
+      ...reservationGuestErrors(doc, guestIds, storedGuests),
+    ];
+    if (guestErrorsFound.length > 0) fail(guestErrorsFound);
     const knownReservationIds = await idsByReservationNumber(trx, doc.reservations);
     const storedIdOf = (r: ImportReservation) =>
       r.id ?? knownReservationIds.get(`${r.organization}\0${r.reservationNumber}`);
@@ -861,6 +969,10 @@ export async function importDocument(db: Db, clock: Clock, input: unknown): Prom
       organizations: await firstFreeId('organizations', doc.organizations),
       accommodations: await firstFreeId('accommodations', doc.accommodations),
       reservations: await firstFreeId('reservations', doc.reservations),
+      guests: await firstFreeId(
+        'guests',
+        guestIds.map((id) => ({ id })),
+      ),
       blocks: await firstFreeId('blocks', doc.blocks),
       stayRules: await firstFreeId('stay_rules', doc.stayRules),
       priceRecords: await firstFreeId(
@@ -948,6 +1060,27 @@ export async function importDocument(db: Db, clock: Clock, input: unknown): Prom
     await writer.upsert('accommodations', unitRows);
     await writer.upsert('events', unitEvents);
 
+    // Guests before the reservations that name them. They record no event (§10 has none but erasure).
+    const guestRows: BulkRow[] = doc.guests.map((g, i) => {
+      const id = guestIds[i] ?? nextId.guests++;
+      const storedRow = storedGuests.get(id);
+      const row: GuestRow = {
+        id,
+        organization_id: g.organization,
+        ...(Object.fromEntries(GUEST_FIELDS.map(({ field, column }) => [column, g[field] ?? null])) as Pick<
+          GuestRow,
+          (typeof GUEST_FIELDS)[number]['column']
+        >),
+        email_key: emailKey(g.email),
+        created: timestamp(g.created) ?? storedRow?.created ?? now,
+        modified: timestamp(g.modified) ?? now,
+        erased: timestamp(g.erased) ?? null,
+        version: (storedRow?.version ?? 0) + 1,
+      };
+      return BULK_GUEST_COLUMNS.map((column) => row[column]);
+    });
+    await writer.upsert('guests', guestRows);
+
     const titleJson = new Map<number, string>();
     /**
      * A reservation new to the database: its row, and its event's body written out directly. The
@@ -989,6 +1122,7 @@ export async function importDocument(db: Db, clock: Clock, input: unknown): Prom
         modified,
         cancelled,
         1,
+        r.guest ?? null,
       ]);
       const eventId = newEventId();
       const nights = dayNumber(dateTo) - dayNumber(dateFrom);
@@ -999,12 +1133,14 @@ export async function importDocument(db: Db, clock: Clock, input: unknown): Prom
         `"reservationNumber":${JSON.stringify(reservationNumber)},"organization":${organization},` +
         `"accommodation":{"id":${accommodation},"title":${title}},"status":"${status}","dateFrom":"${dateFrom}",` +
         `"dateTo":"${dateTo}","nights":${nights},"adults":${adults},"children":${children},"babies":${babies},` +
-        `"guestName":${guestJson},"name":${guestJson},"guest":null,"totalAmount":"${formatAmount(minor)}","currency":"${currency}",` +
+        `"guestName":${guestJson},"name":${guestJson},"guest":${r.guest ?? null},"totalAmount":"${formatAmount(minor)}","currency":"${currency}",` +
         `"channel":${JSON.stringify(channel)},"created":"${created}","modified":"${modified}",` +
         `"cancelled":${cancelled === null ? 'null' : `"${cancelled}"`}}}`;
       events.push([eventId, organization, 'reservation.created', 'reservation', id, 1, occurred, body, nextSeq(organization)]);
     };
 
+    // The order lines the file gives (SPEC §15), written once every reservation is.
+    const orderLineSets: { organizationId: number; reservationId: number; lines: ImportOrderLine[] }[] = [];
     // In chunks: the rows and events of a million reservations need not be held at once.
     for (let start = 0; start < doc.reservations.length; start += IMPORT_CHUNK) {
       const chunk = doc.reservations.slice(start, start + IMPORT_CHUNK);
@@ -1028,6 +1164,7 @@ export async function importDocument(db: Db, clock: Clock, input: unknown): Prom
           events = [];
         }
         const id = storedIdOf(r) ?? nextId.reservations++;
+        if (r.orderLines) orderLineSets.push({ organizationId: r.organization, reservationId: id, lines: r.orderLines });
         const storedRow = storedRows.get(id);
         if (!storedRow) {
           addNew(r, id, rows, events);
@@ -1053,6 +1190,8 @@ export async function importDocument(db: Db, clock: Clock, input: unknown): Prom
           children: r.children ?? 0,
           babies: r.babies ?? 0,
           guest_name: r.guestName,
+          // Left out, a stored reservation keeps its guest.
+          guest_id: r.guest === undefined ? (storedRow?.guest_id ?? null) : r.guest,
           total_amount_minor: minor,
           currency: r.currency,
           channel: r.channel ?? 'unknown',
@@ -1082,6 +1221,7 @@ export async function importDocument(db: Db, clock: Clock, input: unknown): Prom
           modified,
           record.cancelled,
           version,
+          record.guest,
         ]);
         const change = !stored ? 'created' : status === 'cancelled' && stored.status !== 'cancelled' ? 'cancelled' : 'updated';
         events.push(eventRow({ type: `reservation.${change}`, data: record, previous: stored, version }));
@@ -1089,6 +1229,9 @@ export async function importDocument(db: Db, clock: Clock, input: unknown): Prom
       await writer.upsert('reservations', rows);
       await writer.upsert('events', events);
     }
+    // No foreign key ties a line to its reservation row (migration 017), so the writer's queue may
+    // still hold the rows back.
+    if (orderLineSets.length > 0) await replaceOrderLines(trx, orderLineSets);
 
     // Blocks record their events as reservations do; stay rules record none (the API's do not).
     const blockRows: BulkRow[] = [];
@@ -1177,6 +1320,7 @@ export async function importDocument(db: Db, clock: Clock, input: unknown): Prom
   return {
     organizations: doc.organizations.length,
     accommodations: doc.accommodations.length,
+    guests: doc.guests.length,
     reservations: doc.reservations.length,
     blocks: doc.blocks.length,
     stayRules: doc.stayRules.length,
@@ -1188,7 +1332,8 @@ export async function importDocument(db: Db, clock: Clock, input: unknown): Prom
   };
 }
 
-/** Rows of blocks, stay rules and price records in the bulk writer's column order. */
+/** Rows of guests, blocks, stay rules and price records in the bulk writer's column order. */
+const BULK_GUEST_COLUMNS = BULK_COLUMNS.guests.map((c) => c.name) as (keyof GuestRow)[];
 const BULK_BLOCK_COLUMNS = BULK_COLUMNS.blocks.map((c) => c.name);
 const BULK_STAY_RULE_COLUMNS = BULK_COLUMNS.stay_rules.map((c) => c.name);
 const BULK_PRICE_COLUMNS = BULK_COLUMNS.price_records.map((c) => c.name);

@@ -139,6 +139,7 @@ export async function seedSynthetic(db: Db, options: SyntheticOptions): Promise<
           stamp(modifiedMs),
           status === 'cancelled' ? stamp(modifiedMs) : null,
           1,
+          null,
         ]);
         if (batch.length >= CHUNK) {
           await writer.upsert('reservations', batch);

@@ -2,6 +2,7 @@ import { type Static, Type } from 'typebox';
 import { OrganizationId, RecordId, Timestamp, int32, text, ref } from '../../shared/schemas.js';
 import { AccommodationSchema } from '../accommodations/accommodations.schemas.js';
 import { BlockSchema } from '../blocks/blocks.schemas.js';
+import { GuestSchema } from '../guests/guests.schemas.js';
 import { ReservationSummarySchema } from '../reservations/reservations.schemas.js';
 import { CURSOR_MAX_LENGTH } from './cursor.js';
 
@@ -16,6 +17,7 @@ export const EVENT_TYPES = [
   'block.created',
   'block.updated',
   'block.deleted',
+  'guest.erased',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
@@ -27,13 +29,13 @@ export const EventSchema = Type.Object(
     occurred: Timestamp,
     resource: Type.Object(
       {
-        type: Type.Enum(['reservation', 'accommodation', 'block']),
+        type: Type.Enum(['reservation', 'accommodation', 'block', 'guest']),
         id: RecordId,
         version: int32({ minimum: 1, description: 'Grows by one with every change of the record' }),
       },
       { additionalProperties: false },
     ),
-    data: Type.Union([ref(ReservationSummarySchema), ref(AccommodationSchema), ref(BlockSchema)], {
+    data: Type.Union([ref(ReservationSummarySchema), ref(AccommodationSchema), ref(BlockSchema), ref(GuestSchema)], {
       description: 'The whole record after the change',
     }),
     changes: Type.Optional(
@@ -46,7 +48,7 @@ export const EventSchema = Type.Object(
   {
     $id: 'Event',
     additionalProperties: false,
-    description: 'One change of a reservation, an accommodation or a block (SPEC §10, §13)',
+    description: 'One change of a reservation, an accommodation, a block or a guest (SPEC §10, §13, §15)',
   },
 );
 export type Event = Static<typeof EventSchema>;

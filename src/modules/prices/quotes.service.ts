@@ -8,14 +8,14 @@ import { nightsOfStay } from '../../shared/stay-dates.js';
 import { findAccommodationRow } from '../accommodations/accommodations.repository.js';
 import { holdsOfAccommodation, type SellableAccommodation } from '../availability/availability.repository.js';
 import { SEARCH_REASONS, type SearchReason } from '../availability/availability.schemas.js';
-import { type Park, type ParkCache, parkOf } from '../availability/availability.service.js';
+import { draftsMoment, type Park, type ParkCache, parkOf } from '../availability/availability.service.js';
 import { type KnownOrganizationState, organizationStateFor } from '../organizations/organizations.repository.js';
 import type { VersionedRead } from '../organizations/organizations.service.js';
 import { parseQuantities, partyOfCounts, personsCounted } from './party.js';
 import { toPrices } from './price-records.js';
 import { MAX_QUANTITY } from './prices.schemas.js';
 import { currencyOf, listPriceRows } from './prices.repository.js';
-import { MAX_QUOTATION_DAYS, type OrderLine, quotations, quote, supplementsFor } from './quote.js';
+import { MAX_QUOTATION_DAYS, type OrderLine, type Prices, quotations, quote, supplementsFor } from './quote.js';
 import type { QuoteBody, QuoteQuery, QuotationBody, QuotationsQuery } from './quotes.schemas.js';
 
 /**
@@ -28,11 +28,51 @@ import type { QuoteBody, QuoteQuery, QuotationBody, QuotationsQuery } from './qu
 type Conn = Kysely<Database>;
 type Party = Pick<QuoteQuery, 'adults' | 'children' | 'babies' | 'ageGroups' | 'supplements'>;
 
-const formatLine = (l: OrderLine) => ({
+export const formatLine = (l: OrderLine) => ({
   ...l,
   unitAmount: formatAmount(l.unitAmount),
   amount: formatAmount(l.amount),
 });
+
+/** Persons by age group, each group one of the organization's: 400 naming `parameter` otherwise. */
+export function checkedParty(ageGroups: Prices['ageGroups'], named: ReadonlyMap<number, number>, parameter: string) {
+  const unknown = [...named.keys()].filter((id) => !ageGroups.some((g) => g.id === id));
+  if (unknown.length > 0) {
+    throw invalidInput([{ parameter, message: `no age group specification ${unknown.join(', ')}` }]);
+  }
+  const persons = [...named.values()].reduce((sum, n) => sum + n, 0);
+  if (persons === 0 || persons > MAX_QUANTITY) {
+    throw invalidInput([{ parameter, message: `must count 1 to ${MAX_QUANTITY} persons` }]);
+  }
+  return new Map(named);
+}
+
+/**
+ * Chosen supplements, each offered for the accommodation and within its maxQuantity: 400 naming
+ * `parameter` otherwise. A supplement of the organization or the type that the accommodation's
+ * own replaces is chosen as the one that replaces it: the guest chose "Linen", not a scope.
+ */
+export function checkedChoices(
+  prices: Prices,
+  accommodation: SellableAccommodation,
+  named: ReadonlyMap<number, number>,
+  parameter: string,
+) {
+  const choices = new Map<number, number>();
+  const offered = supplementsFor(prices.supplements, accommodation);
+  for (const [id, quantity] of named) {
+    const description = prices.supplements.find((s) => s.id === id)?.description;
+    const supplement = offered.find((s) => s.description === description);
+    if (!supplement) {
+      throw invalidInput([{ parameter, message: `no supplement ${id} for this accommodation` }]);
+    }
+    if (quantity > supplement.maxQuantity) {
+      throw invalidInput([{ parameter, message: `at most ${supplement.maxQuantity} of supplement ${id}` }]);
+    }
+    choices.set(supplement.id, quantity);
+  }
+  return choices;
+}
 
 /** Persons by age group and chosen supplements, checked against the organization's prices: 400 naming what is wrong. */
 function partyAndChoices(park: Park, accommodation: SellableAccommodation, query: Party, defaultAdults: number) {
@@ -40,48 +80,21 @@ function partyAndChoices(park: Park, accommodation: SellableAccommodation, query
   let party: Map<number, number>;
   if (query.ageGroups !== undefined) {
     const named = parseQuantities(query.ageGroups);
-    const unknown = named && [...named.keys()].filter((id) => !ageGroups.some((g) => g.id === id));
-    if (!named || unknown?.length) {
-      throw invalidInput([
-        {
-          parameter: 'ageGroups',
-          message: named ? `no age group specification ${unknown?.join(', ')}` : 'must be ID:N pairs, each id once',
-        },
-      ]);
-    }
-    party = named;
+    if (!named) throw invalidInput([{ parameter: 'ageGroups', message: 'must be ID:N pairs, each id once' }]);
+    party = checkedParty(ageGroups, named, 'ageGroups');
   } else {
     const counts = { adults: query.adults ?? defaultAdults, children: query.children ?? 0, babies: query.babies ?? 0 };
     if (counts.adults === 0)
       throw invalidInput([{ parameter: 'adults', message: 'required unless ageGroups is given' }]);
     const found = partyOfCounts(ageGroups, counts);
     if ('problems' in found) throw invalidInput(found.problems);
-    party = found.party;
+    party = checkedParty(ageGroups, found.party, 'ageGroups');
   }
-  const persons = [...party.values()].reduce((sum, n) => sum + n, 0);
-  if (persons === 0 || persons > MAX_QUANTITY) {
-    throw invalidInput([{ parameter: 'ageGroups', message: `must count 1 to ${MAX_QUANTITY} persons` }]);
-  }
-  const choices = new Map<number, number>();
+  let choices = new Map<number, number>();
   if (query.supplements !== undefined) {
     const named = parseQuantities(query.supplements);
     if (!named) throw invalidInput([{ parameter: 'supplements', message: 'must be ID:N pairs, each id once' }]);
-    const offered = supplementsFor(park.prices.supplements, accommodation);
-    for (const [id, quantity] of named) {
-      // A supplement of the organization or the type that the accommodation's own replaces is
-      // chosen as the one that replaces it: the guest chose "Linen", not a scope.
-      const description = park.prices.supplements.find((s) => s.id === id)?.description;
-      const supplement = offered.find((s) => s.description === description);
-      if (!supplement) {
-        throw invalidInput([{ parameter: 'supplements', message: `no supplement ${id} for this accommodation` }]);
-      }
-      if (quantity > supplement.maxQuantity) {
-        throw invalidInput([
-          { parameter: 'supplements', message: `at most ${supplement.maxQuantity} of supplement ${id}` },
-        ]);
-      }
-      choices.set(supplement.id, quantity);
-    }
+    choices = checkedChoices(park.prices, accommodation, named, 'supplements');
   }
   return { party, choices, persons: personsCounted(ageGroups, party) };
 }
@@ -113,11 +126,12 @@ export async function quoteRead(
   const organization = await organizationStateFor(conn, organizationId, known);
   if (!organization) throw new AppError('not-found', `No accommodation ${query.accommodation}.`);
   const today = dateInZone(clock(), organization.timezone);
+  const drafts = await draftsMoment(conn, clock, organizationId);
   const { organization: _organization, ...asked } = query;
   return {
     version: organization.version,
     eventsCursor: organization.eventsCursor,
-    key: JSON.stringify(['quote', organizationId, today, asked]),
+    key: JSON.stringify(['quote', organizationId, today, asked, drafts.until]),
     load: async () => {
       const park = await parkOf(conn, parks, organizationId, organization.version);
       const accommodation = await sellable(conn, park, organizationId, query.accommodation);
@@ -126,6 +140,7 @@ export async function quoteRead(
         from: query.dateFrom,
         to: query.dateTo,
         longestStayNights: organization.longestStayNights,
+        now: drafts.now,
       });
       const priced = quote(park.prices, park.rules, {
         accommodation,
@@ -136,7 +151,7 @@ export async function quoteRead(
         today,
       });
       const reasons: SearchReason[] = [...priced.reasons];
-      if (holds.some((h) => h.kind === 'reservation')) reasons.push('taken');
+      if (holds.some((h) => h.kind === 'reservation' || h.kind === 'draft')) reasons.push('taken');
       if (holds.some((h) => h.kind === 'block')) reasons.push('blocked');
       if (persons > accommodation.maxPersons) reasons.push('capacity');
       return {
@@ -175,10 +190,11 @@ export async function quotationsRead(
   if (!row || !state) throw new AppError('not-found', `No accommodation ${accommodationId}.`);
   const organization = { id: row.organization_id, state };
   const today = dateInZone(clock(), state.timezone);
+  const drafts = await draftsMoment(conn, clock, organization.id);
   return {
     version: state.version,
     eventsCursor: state.eventsCursor,
-    key: JSON.stringify(['quotations', accommodationId, today, query]),
+    key: JSON.stringify(['quotations', accommodationId, today, query, drafts.until]),
     load: async () => {
       const park = await parkOf(conn, parks, organization.id, state.version);
       // An inactive accommodation sells nothing, but the question is checked all the same.
@@ -195,6 +211,7 @@ export async function quotationsRead(
         from: query.dateFrom,
         to: query.dateTo,
         longestStayNights: state.longestStayNights,
+        now: drafts.now,
       });
       return quotations(park.prices, park.rules, { accommodation, party, choices, today }, query, held).map((q) => ({
         ...q,

@@ -1,5 +1,7 @@
 import { type Insertable, type Kysely, type SelectQueryBuilder, sql, type Updateable } from 'kysely';
+import { isPostgres } from '../../db/database.js';
 import type { Database, ReservationRow, ReservationTable } from '../../db/schema.js';
+import { nextSqliteReservationId } from '../booking-flow/drafts.repository.js';
 import { type Mark, preparedReadsOf } from '../../db/prepared-reads.js';
 import { ownedRecords, VALUES_PER_QUERY } from '../../db/owned-rows.js';
 import { daysBetween } from '../../shared/dates.js';
@@ -49,6 +51,7 @@ export const SUMMARY_COLUMNS = [
   'r.children',
   'r.babies',
   'r.guest_name',
+  'r.guest_id',
   'r.total_amount_minor',
   'r.currency',
   'r.channel',
@@ -192,7 +195,7 @@ export function toSummary(row: SummaryRow): ReservationSummary {
     babies: row.babies,
     guestName: row.guest_name,
     name: row.guest_name,
-    guest: null,
+    guest: row.guest_id,
     totalAmount: formatAmount(row.total_amount_minor),
     currency: row.currency,
     channel: row.channel,
@@ -337,9 +340,19 @@ async function raiseLongestStay(conn: Conn, stored: Pick<ReservationRow, 'organi
     .execute();
 }
 
-/** Inserts a reservation and answers the row as stored (its id and every column, from RETURNING). */
+/**
+ * Inserts a reservation and answers the row as stored (its id and every column, from RETURNING).
+ * On SQLite a new id is chosen above every draft's too (drafts.repository.ts `nextDraftId`):
+ * SQLite's own choice, the highest reservation id plus one, could be a live draft's, which its
+ * reservation takes when placed.
+ */
 export async function insertReservation(conn: Conn, values: Insertable<ReservationTable>): Promise<ReservationRow> {
-  const row = await conn.insertInto('reservations').values(values).returningAll().executeTakeFirstOrThrow();
+  const id = values.id ?? (isPostgres(conn) ? undefined : await nextSqliteReservationId(conn));
+  const row = await conn
+    .insertInto('reservations')
+    .values(id === undefined ? values : { ...values, id })
+    .returningAll()
+    .executeTakeFirstOrThrow();
   await raiseLongestStay(conn, row);
   return row;
 }

@@ -39,7 +39,7 @@ export const ReservationSummarySchema = Type.Object(
       "The same text as guestName: the field the original service's published client reads (`$reservation->name`)",
     ),
     guest: Type.Union([RecordId, Type.Null()], {
-      description: 'The guest record (SPEC §15) when there is one; null until guest records exist',
+      description: 'The guest record (SPEC §15) when there is one',
     }),
     totalAmount: FormattedMoney,
     currency: Currency,

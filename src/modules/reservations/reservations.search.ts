@@ -22,7 +22,7 @@ import type { ReservationSummary } from './reservations.schemas.js';
 const SQLITE_FOLD = 'booking_fold_case';
 const folding = new WeakSet<SQLite.Database>();
 
-function foldFunction(db: Db): (value: Expression<string> | string) => RawBuilder<string> {
+export function foldFunction(db: Db): (value: Expression<string> | string) => RawBuilder<string> {
   if (db.dialect === 'postgres') {
     // The text is cast: lower() also takes ranges, and a parameter alone does not say which it is.
     return (value) =>

@@ -75,6 +75,11 @@ async function readBack(trx: Conn, organizationId: number, id: number): Promise<
   return summary;
 }
 
+/** A reservation number for a reservation that was given none. */
+export function newReservationNumber(): string {
+  return `BK-${randomBytes(5).toString('hex').toUpperCase()}`;
+}
+
 export async function createReservation(
   trx: Conn,
   clock: Clock,
@@ -92,6 +97,7 @@ export async function createReservation(
   const status = body.status ?? 'confirmed';
   if (holdsNights(status)) {
     await assertNightsFree(trx, {
+      now: formatTimestamp(clock()),
       organizationId,
       accommodationId: body.accommodation,
       dateFrom: body.dateFrom,
@@ -105,7 +111,7 @@ export async function createReservation(
     insertReservation(trx, {
       organization_id: organizationId,
       accommodation_id: body.accommodation,
-      reservation_number: body.reservationNumber ?? `BK-${randomBytes(5).toString('hex').toUpperCase()}`,
+      reservation_number: body.reservationNumber ?? newReservationNumber(),
       status,
       date_from: body.dateFrom,
       date_to: body.dateTo,
@@ -205,6 +211,7 @@ async function changedRow(trx: Conn, row: ReservationRow, changes: UpdateReserva
     next.accommodation_id !== row.accommodation_id || next.date_from !== row.date_from || next.date_to !== row.date_to;
   if (moved && holdsNights(status)) {
     await assertNightsFree(trx, {
+      now,
       organizationId: row.organization_id,
       accommodationId: next.accommodation_id,
       dateFrom: next.date_from,

@@ -25,7 +25,7 @@ const SQLITE_SUMMARY = sql`json_object(
   'babies', r.babies,
   'guestName', r.guest_name,
   'name', r.guest_name,
-  'guest', null,
+  'guest', r.guest_id,
   'totalAmount', printf('%s%d.%02d', iif(r.total_amount_minor < 0, '-', ''),
                         abs(r.total_amount_minor) / 100, abs(r.total_amount_minor) % 100),
   'currency', r.currency,
@@ -46,7 +46,7 @@ const PG_SUMMARY = sql`'{"id":' || r.id
   || ',"nights":' || (r.date_to - r.date_from)
   || ',"adults":' || r.adults || ',"children":' || r.children || ',"babies":' || r.babies
   || ',"guestName":' || to_json(r.guest_name)::text
-  || ',"name":' || to_json(r.guest_name)::text || ',"guest":null'
+  || ',"name":' || to_json(r.guest_name)::text || ',"guest":' || coalesce(r.guest_id::text, 'null')
   || ',"totalAmount":"' || case when r.total_amount_minor < 0 then '-' else '' end
      || abs(r.total_amount_minor) / 100 || '.' || lpad((abs(r.total_amount_minor) % 100)::text, 2, '0') || '"'
   || ',"currency":' || to_json(r.currency)::text

@@ -4,6 +4,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { WebhookSettings } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { createFeedWaker } from '../events/feed-waker.js';
+import { sweepExpiredDrafts } from '../booking-flow/drafts.service.js';
+import { sweepRetainedGuests } from '../guests/guests.service.js';
 import { createDeliveryClient } from './delivery-client.js';
 import {
   attempt,
@@ -40,6 +42,7 @@ export interface WorkerOptions {
   pollMs?: number;
   graceMs?: number;
   pruneEveryMs?: number;
+  draftSweepEveryMs?: number;
   resolver?: Resolver;
   now?: () => number;
 }
@@ -65,6 +68,8 @@ export function startWebhookWorker(
   const pollMs = options.pollMs ?? 250;
   const graceMs = options.graceMs ?? 10_000;
   const pruneEveryMs = options.pruneEveryMs ?? 10 * 60_000;
+  // Expired drafts hold nothing already (SPEC §15); the sweep only keeps their table small.
+  const draftSweepEveryMs = options.draftSweepEveryMs ?? 60_000;
   const now = options.now ?? Date.now;
   const owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const client = createDeliveryClient({
@@ -82,6 +87,7 @@ export function startWebhookWorker(
   let stopping = false;
   let nudge: (() => void) | undefined;
   let lastPrune = 0;
+  let lastDraftSweep = 0;
   // Fan-out runs when events may have committed (the waker or the poll timer woke the loop, or
   // the last fan-out found some, so more may wait), and at least every pollMs: not on each
   // finished attempt, which under load would make it one more write transaction per delivery.
@@ -194,11 +200,25 @@ export function startWebhookWorker(
   };
 
   const cycle = async (): Promise<boolean> => {
+    if (now() - lastDraftSweep >= draftSweepEveryMs) {
+      lastDraftSweep = now();
+      await sweepExpiredDrafts(db, new Date(now())).catch((error: unknown) =>
+        log.error({ err: error }, 'sweeping expired drafts failed'),
+      );
+    }
     if (now() - lastPrune >= pruneEveryMs) {
       lastPrune = now();
       await pruneExpired(db, now(), settings.eventsRetentionDays).catch((error: unknown) =>
         log.error({ err: error }, 'pruning events failed'),
       );
+      const guestDays = settings.guestRetentionDays;
+      if (guestDays !== undefined) {
+        await sweepRetainedGuests(db, () => new Date(now()), guestDays)
+          .then((erased) => {
+            if (erased > 0) log.info({ erased }, 'guests erased after GUEST_RETENTION_DAYS');
+          })
+          .catch((error: unknown) => log.error({ err: error }, 'erasing retained guests failed'));
+      }
     }
     if (fanOutDue || now() - lastFanOut >= pollMs) {
       lastFanOut = now();

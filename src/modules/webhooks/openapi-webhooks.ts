@@ -59,11 +59,19 @@ function entry(type: string, schema: Record<string, unknown>, summary: string) {
   };
 }
 
+/** The record in `data`, by resource type. */
+const DATA_SCHEMAS = {
+  reservation: 'ReservationSummary',
+  accommodation: 'Accommodation',
+  block: 'Block',
+  guest: 'Guest',
+} as const;
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- an OpenAPI PathItem, checked by the document's validator
 export function webhooksSection(): Record<string, any> {
   const section: Record<string, ReturnType<typeof entry>> = {};
   for (const type of EVENT_TYPES) {
-    const data = type.startsWith('reservation.') ? 'ReservationSummary' : 'Accommodation';
+    const data = DATA_SCHEMAS[type.slice(0, type.indexOf('.')) as keyof typeof DATA_SCHEMAS];
     section[type] = entry(
       type,
       {
