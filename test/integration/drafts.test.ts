@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { releasedTogether } from '../helpers/barrier.js';
 import { DIALECTS, emptyDatabase } from '../helpers/databases.js';
 import { apiKeyFor, basicFor, load, twoOrganizations } from '../helpers/fixtures.js';
+import { SESSION_COOKIE } from '../../src/http/auth.js';
 import { sweepExpiredDrafts } from '../../src/modules/booking-flow/drafts.service.js';
 import { dumpDatabase } from '../../src/modules/data/dump.service.js';
 import { LogCapture } from '../helpers/app.js';
@@ -561,5 +562,35 @@ describe.each(DIALECTS)('the booking flow on %s', (dialect) => {
     const patch = await form(`/api/reservations/${id}`, 'PATCH', { guestName: 'X' }, { 'x-api-key': writer });
     expect(patch.statusCode).toBe(415);
     expect(patch.headers['content-type']).toMatch(/^application\/problem\+json/);
+
+    // A console session never: even from the console's own origin with its CSRF token, a form is
+    // refused (a page elsewhere could post one with the browser's cookie); JSON goes through.
+    const clerk = await basicFor(used.db, 'clerk', { organizations: [1], scope: 'write' });
+    const signIn = await used.app.inject({
+      method: 'POST',
+      url: '/api/session',
+      headers: { accept: 'application/json', 'content-type': 'application/json' },
+      payload: JSON.stringify({ username: 'clerk', password: clerk.password }),
+    });
+    expect(signIn.statusCode, signIn.body).toBe(200);
+    const cookie = signIn.cookies.find((c) => c.name === SESSION_COOKIE);
+    const session = {
+      cookie: `${SESSION_COOKIE}=${cookie?.value}`,
+      'sec-fetch-site': 'same-origin',
+      'x-csrf-token': (signIn.json() as { csrfToken: string }).csrfToken,
+    };
+    const stay = { accommodation: { id: 10 }, dateFrom: '2025-09-01', dateTo: '2025-09-03' };
+    const refused = await form('/api/reservations/?organization=1', 'POST', stay, session);
+    expect(refused.statusCode).toBe(415);
+    expect(await used.db.kysely.selectFrom('drafts').select('id').where('accommodation_id', '=', 10).execute()).toEqual(
+      [],
+    );
+    const asJson = await used.app.inject({
+      method: 'POST',
+      url: '/api/reservations/?organization=1',
+      headers: { ...session, 'content-type': 'application/json' },
+      payload: JSON.stringify(stay),
+    });
+    expect(asJson.statusCode, asJson.body).toBe(201);
   });
 });
