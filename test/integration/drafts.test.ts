@@ -401,6 +401,31 @@ describe.each(DIALECTS)('the booking flow on %s', (dialect) => {
     );
   });
 
+  it('keeps booking import off a live draft’s nights, and clears an expired one out of its way', async () => {
+    const made = await draft(12, '2025-07-05', '2025-07-08');
+    const stay = {
+      reservationNumber: 'IMPORTED-1',
+      organization: 1,
+      accommodation: 12,
+      dateFrom: '2025-07-06',
+      dateTo: '2025-07-09',
+      adults: 2,
+      guestName: 'From another system',
+      totalAmount: '300.00',
+      currency: 'EUR',
+    };
+    const refused = await load(used.db, { reservations: [stay] } as never).catch((error: unknown) => error);
+    expect(String((refused as Error).message ?? refused)).toMatch(/reservations\[0\]|draft/);
+    expect(JSON.stringify(refused)).toContain(`draft ${made.id}`);
+    expect(await used.db.kysely.selectFrom('reservations').select('id').execute()).toEqual([]);
+
+    now += 21 * 60_000;
+    await load(used.db, { reservations: [stay] } as never, () => new Date(now));
+    const stored = await used.db.kysely.selectFrom('reservations').select('reservation_number').execute();
+    expect(stored).toEqual([{ reservation_number: 'IMPORTED-1' }]);
+    expect(await used.db.kysely.selectFrom('drafts').select('id').execute()).toEqual([]);
+  });
+
   it('refuses a stay the stay rules forbid with their reasons, and a party too large with capacity', async () => {
     const rule = await send(
       'POST',
