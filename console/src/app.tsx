@@ -5,6 +5,7 @@ import { DeskContext, useDesk, type Desk } from './context.js';
 import { todayIn } from './dates.js';
 import { href, navigate, useRoute, type Route } from './router.js';
 import { Board } from './screens/board.js';
+import { GuestPanel, Guests } from './screens/guests.js';
 import { NewReservation } from './screens/new-reservation.js';
 import { Prices } from './screens/prices.js';
 import { Occupancy } from './screens/occupancy.js';
@@ -137,6 +138,7 @@ const NAV: { path: string; label: string; admin?: boolean }[] = [
   { path: 'today', label: 'Today' },
   { path: 'board', label: 'Board' },
   { path: 'search', label: 'Reservations' },
+  { path: 'guests', label: 'Guests' },
   { path: 'new', label: 'New reservation' },
   { path: 'occupancy', label: 'Occupancy' },
   { path: 'settings', label: 'Settings', admin: true },
@@ -274,6 +276,9 @@ function Screen({ route }: { route: Route }) {
       return <Search q={route.query.get('q') ?? ''} />;
     case 'search':
       return <Search q={route.query.get('q') ?? ''} />;
+    case 'guests':
+      if (id && /^\d+$/.test(id)) return <GuestPanel id={Number(id)} key={id} />;
+      return <Guests q={route.query.get('q') ?? ''} offset={Math.max(0, Number(route.query.get('offset')) || 0)} />;
     case 'new':
       return (
         <NewReservation

@@ -7,6 +7,11 @@ import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { axeFindings, chromiumBrowser, launchChromium, watchCspViolations } from '../helpers/browser.js';
 import { type RunningProcess, ROOT, runCli, startServer } from '../helpers/processes.js';
 import { describeRequiring } from '../helpers/requirements.js';
+import { parseDatabaseUrl } from '../../src/config.js';
+import { closeDb, createDb } from '../../src/db/database.js';
+import { withWriteTransaction } from '../../src/db/write-transaction.js';
+import { guestForPlacement } from '../../src/modules/guests/guests.repository.js';
+import { addDays } from '../../src/shared/dates.js';
 
 /**
  * SPEC §11 in a real browser: Debian's Chromium driven by playwright-core against `booking serve
@@ -1103,6 +1108,89 @@ describeRequiring([chromiumBrowser()], 'the console in Chromium', () => {
     await page.getByTestId('quote-no-price').waitFor();
     expect(await page.getByTestId('quote-lines').count()).toBe(0);
     expect(await page.getByTestId('field-totalAmount').inputValue()).toBe('');
+  });
+
+  it('guests: found by part of a name, opened from its reservation, and erased after a confirmation naming what goes', async () => {
+    // A guest as the booking flow's place step makes it, linked to one of the park's reservations.
+    const [booked] = await summaries({ dateFrom: await todayOf(), dateTo: addDays(await todayOf(), 60) });
+    if (!booked) throw new Error('the demo park has reservations in the next 60 days');
+    const db = createDb(parseDatabaseUrl({ value: `sqlite:${join(dir, 'demo.sqlite')}`, name: 'url' }), {
+      readThreads: 0,
+    });
+    let guestId: number;
+    try {
+      guestId = await withWriteTransaction(db, (trx) =>
+        guestForPlacement(
+          trx,
+          ORGANIZATION,
+          {
+            firstName: 'Marijke',
+            surname: 'Verhoeven-Lindqvist',
+            email: 'marijke.verhoeven@mail.example',
+            phoneNumber: '+31 30 5550123',
+            address: 'Oudegracht',
+            addressNo: '210',
+            postalCode: '3511 NR',
+            locality: 'Utrecht',
+            country: 'NL',
+            locale: 'nl',
+          },
+          new Date(),
+        ),
+      );
+      await db.kysely.updateTable('reservations').set({ guest_id: guestId }).where('id', '=', booked.id).execute();
+    } finally {
+      await closeDb(db);
+    }
+    await newPage();
+    await signIn();
+    // The reservation shows its guest record.
+    await go(`#/reservations/${booked.id}`, 'reservation-panel');
+    await page.getByTestId('panel-guest').getByRole('link').click();
+    await page.getByTestId('guest-panel').waitFor();
+    expect(await page.getByTestId('guest-email').textContent()).toBe('marijke.verhoeven@mail.example');
+
+    await go('#/guests', 'guests');
+    await page.getByTestId('guest-search-input').fill('verhoeven-LIND');
+    await page.getByTestId('guest-search-submit').click();
+    await page.locator(`[data-testid="guest-row"][data-guest-id="${guestId}"]`).waitFor();
+    expect(await page.getByTestId('guest-row').count()).toBe(1);
+    expect(await axeFindings(page, '[data-testid="guests"]')).toEqual([]);
+    await page.getByTestId('guest-row').getByRole('link').click();
+    await page.getByTestId('guest-panel').waitFor();
+    expect(await page.getByTestId('guest-name').textContent()).toBe('Marijke Verhoeven-Lindqvist');
+
+    await page.getByTestId('guest-erase').click();
+    const notice = page.getByTestId('erase-notice');
+    await notice.waitFor();
+    const said = (await notice.textContent()) ?? '';
+    for (const named of [
+      'e-mail address',
+      'phone number',
+      'postal code',
+      'Erased guest',
+      'history',
+      'webhook',
+      'cannot be undone',
+    ])
+      expect(said).toContain(named);
+    expect(await axeFindings(page, '[data-testid="confirm-dialog"]')).toEqual([]);
+    await page.screenshot({
+      path: SCREENSHOTS ? join(SCREENSHOTS, 'console-guest-erase.png') : '/tmp/console-guest-erase.png',
+    });
+    // Keeping it changes nothing.
+    await page.getByTestId('confirm-no').click();
+    expect((await api<{ erased: string | null }>(`/api/guests/${guestId}`)).body.erased).toBeNull();
+    await page.getByTestId('guest-erase').click();
+    await page.getByTestId('confirm-yes').click();
+    await page.getByTestId('guest-erased').waitFor();
+    expect(await page.getByTestId('guest-name').textContent()).toBe('Erased guest');
+    expect(await page.getByTestId('guest-email').textContent()).toBe('—');
+    const erased = await api<Record<string, unknown>>(`/api/guests/${guestId}`);
+    expect(erased.body).toMatchObject({ firstName: null, surname: null, email: null, phoneNumber: null });
+    expect((await reservation(booked.id)).guestName).toBe('Erased guest');
+    await go(`#/reservations/${booked.id}`, 'reservation-panel');
+    expect(await page.getByTestId('panel-guestName').textContent()).toBe('Erased guest');
   });
 
   it('put its Content-Security-Policy on every console response of the flows', () => {

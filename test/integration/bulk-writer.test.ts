@@ -46,6 +46,8 @@ const reservation = (id: number, accommodationId: number, dateFrom: string, date
   T,
   null,
   1,
+  // No guest record (SPEC §15).
+  null,
 ];
 
 /** Text a database column can hold: no NUL, no lone surrogate (UTF-8 would replace it). */

@@ -40,7 +40,7 @@ describe.each(DIALECTS)('erasure leaves nothing of the guest on %s', (dialect) =
   const used = useApp(dialect, { app: { clock: () => now } });
   let admin: string;
 
-  const send = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown, headers = {}) =>
+  const send = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body?: unknown, headers = {}) =>
     used.app.inject({ method, url, payload: body as never, headers: { 'x-api-key': admin, ...headers } });
 
   beforeEach(async () => {
@@ -95,6 +95,33 @@ describe.each(DIALECTS)('erasure leaves nothing of the guest on %s', (dialect) =
       reservations.push(id);
       await used.db.kysely.updateTable('reservations').set({ guest_id: guest }).where('id', '=', id).execute();
     }
+    // And a stay booked through the original's flow (SPEC §15): draft, configure, place with the guest.
+    const rent = await send('POST', '/api/accommodation_price_components', {
+      organization: 1,
+      description: 'Rent',
+      kind: 'rent',
+      basis: 'night',
+      amount: '90.00',
+      type: 'chalet',
+      dateFrom: '2025-01-01',
+      dateTo: '2025-12-31',
+    });
+    expect(rent.statusCode, rent.body).toBe(201);
+    const draft = await send('POST', '/api/reservations/?organization=1', {
+      accommodation: { id: 12 },
+      dateFrom: '2025-09-01',
+      dateTo: '2025-09-04',
+    });
+    expect(draft.statusCode, draft.body).toBe(201);
+    const { id: drafted, token } = draft.json() as { id: number; token: string };
+    const placed = await send('PUT', `/api/reservations/${drafted}/place?token=${token}`, {
+      guest: { ...GUEST, email: 'W.OOSTERBROEK@mail.example' },
+      source: 'website',
+      confirmed: true,
+    });
+    expect(placed.statusCode, placed.body).toBe(200);
+    expect(placed.json()).toMatchObject({ guest, guestName: 'Wilhelmina Oosterbroek' });
+    reservations.push(drafted);
     const renamed = await send('PATCH', `/api/reservations/${reservations[1]}`, { guestName: 'W. Oosterbroek' });
     expect(renamed.statusCode).toBe(200);
     await fanOut(used.db, Date.now());
@@ -131,8 +158,12 @@ describe.each(DIALECTS)('erasure leaves nothing of the guest on %s', (dialect) =
       for (const needle of NEEDLES) expect(file.includes(needle.toLowerCase()), needle).toBe(false);
     }
     // What the service shows after it is what it stores: the erased name, read again through every path.
-    const page = await send('GET', '/api/reservations/summaries?organization=1&dateFrom=2025-07-01&dateTo=2025-08-31');
-    expect(page.json().map((s: { guestName: string }) => s.guestName)).toEqual(['Erased guest', 'Erased guest']);
+    const page = await send('GET', '/api/reservations/summaries?organization=1&dateFrom=2025-07-01&dateTo=2025-09-30');
+    expect(page.json().map((s: { guestName: string }) => s.guestName)).toEqual([
+      'Erased guest',
+      'Erased guest',
+      'Erased guest',
+    ]);
     const guests = await send('GET', '/api/guests?organization=1');
     expect(guests.body).not.toContain('Oosterbroek');
   });

@@ -44,6 +44,8 @@ const reservation = (
   T,
   status === 'cancelled' ? T : null,
   1,
+  // No guest record (SPEC §15).
+  null,
 ];
 
 const block = (id: number, accommodationId: number, dateFrom: string, dateTo: string): BulkRow => [

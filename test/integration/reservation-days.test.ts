@@ -39,6 +39,8 @@ const reservation = (id: number, dateFrom: string, nights: number): BulkRow => [
   T,
   null,
   1,
+  // No guest record (SPEC §15).
+  null,
 ];
 
 /** Non-zero counts as stored, and as a plain count of the reservations. */

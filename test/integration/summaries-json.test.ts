@@ -152,9 +152,13 @@ describe.each(DIALECTS)('summaries serialized by the database, on %s', (dialect)
     (dialect === 'sqlite' ? value?.replace(/\.\d+Z$/, 'Z') : value) as T;
   beforeAll(async () => {
     route = await routeSerializer();
-    await withBulkWriter(used.db, (writer) =>
-      writer.upsert('organizations', [[1, 'One', 'Europe/Amsterdam', T, T, 'EUR']]),
-    );
+    await withBulkWriter(used.db, async (writer) => {
+      await writer.upsert('organizations', [[1, 'One', 'Europe/Amsterdam', T, T, 'EUR']]);
+      // A guest record (SPEC §15) that every other row names: `guest` printed as a number and as null.
+      await writer.upsert('guests', [
+        [7, 1, 'Anna', null, null, null, null, null, null, null, null, null, null, T, T, null, 1],
+      ]);
+    });
   });
   afterAll(() => route?.close());
 
@@ -200,6 +204,7 @@ describe.each(DIALECTS)('summaries serialized by the database, on %s', (dialect)
               storedTimestamp(r.modified),
               storedTimestamp(r.cancelled),
               1,
+              i % 2 === 0 ? 7 : null,
             ];
           });
           await withBulkWriter(db, async (writer) => {
@@ -230,7 +235,27 @@ describe.each(DIALECTS)('summaries serialized by the database, on %s', (dialect)
       await withBulkWriter(db, async (writer) => {
         await writer.upsert('accommodations', [[1, 1, 'Unit', 'chalet', 4, 2, true, T, T, 1]]);
         await writer.upsert('reservations', [
-          [1, 1, 1, 'R-1', 'confirmed', '2025-01-01', '2025-01-03', 2, 0, 0, 'Guest', 100, 'EUR', 'web', T, T, null, 1],
+          [
+            1,
+            1,
+            1,
+            'R-1',
+            'confirmed',
+            '2025-01-01',
+            '2025-01-03',
+            2,
+            0,
+            0,
+            'Guest',
+            100,
+            'EUR',
+            'web',
+            T,
+            T,
+            null,
+            1,
+            null,
+          ],
         ]);
       });
       const filter: SummaryFilter = {

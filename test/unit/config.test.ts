@@ -13,6 +13,8 @@ describe('loadConfig', () => {
       logLevel: 'info',
       trustProxy: undefined,
       trustProxyHeader: 'x-forwarded-for',
+      // SPEC §15: a draft holds its nights this long after its last change.
+      draftMinutes: 20,
       rateLimits: {
         max: 600,
         windowSeconds: 60,

@@ -124,6 +124,14 @@ export function ReservationPanel({ id }: { id: number }) {
             <Fact name="Nights" testId="panel-nights" value={String(reservation.nights)} />
             <Fact name="Guests" testId="panel-guests" value={guestsOf(reservation)} />
             <Fact name="Guest name" testId="panel-guestName" value={reservation.guestName} />
+            {reservation.guest !== null && (
+              <div class="fact">
+                <dt>Guest record</dt>
+                <dd data-testid="panel-guest">
+                  <a href={href(`guests/${reservation.guest}`)}>Open guest {reservation.guest}</a>
+                </dd>
+              </div>
+            )}
             <Fact
               name="Total amount"
               testId="panel-totalAmount"
