@@ -41,7 +41,6 @@ describe('loadConfig', () => {
         timeoutMs: 15000,
         leaseMs: 60000,
       },
-      draftMinutes: 20,
     });
   });
 
