@@ -41,6 +41,8 @@ describe.each(DIALECTS)('the booking flow on %s', (dialect) => {
       dateTo,
     });
     expect(response.statusCode, response.body).toBe(201);
+    // No Location: no GET reads a draft.
+    expect(response.headers.location).toBeUndefined();
     return response.json() as Json & { token: string; expires: string; orderLinesTotal: string };
   };
 
