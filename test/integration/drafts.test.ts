@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { releasedTogether } from '../helpers/barrier.js';
 import { DIALECTS, emptyDatabase } from '../helpers/databases.js';
 import { apiKeyFor, basicFor, load, twoOrganizations } from '../helpers/fixtures.js';
+import { SESSION_COOKIE } from '../../src/http/auth.js';
 import { sweepExpiredDrafts } from '../../src/modules/booking-flow/drafts.service.js';
 import { dumpDatabase } from '../../src/modules/data/dump.service.js';
 import { LogCapture } from '../helpers/app.js';
@@ -40,6 +41,8 @@ describe.each(DIALECTS)('the booking flow on %s', (dialect) => {
       dateTo,
     });
     expect(response.statusCode, response.body).toBe(201);
+    // No Location: no GET reads a draft.
+    expect(response.headers.location).toBeUndefined();
     return response.json() as Json & { token: string; expires: string; orderLinesTotal: string };
   };
 
@@ -400,6 +403,31 @@ describe.each(DIALECTS)('the booking flow on %s', (dialect) => {
     );
   });
 
+  it('keeps booking import off a live draft’s nights, and clears an expired one out of its way', async () => {
+    const made = await draft(12, '2025-07-05', '2025-07-08');
+    const stay = {
+      reservationNumber: 'IMPORTED-1',
+      organization: 1,
+      accommodation: 12,
+      dateFrom: '2025-07-06',
+      dateTo: '2025-07-09',
+      adults: 2,
+      guestName: 'From another system',
+      totalAmount: '300.00',
+      currency: 'EUR',
+    };
+    const refused = await load(used.db, { reservations: [stay] } as never).catch((error: unknown) => error);
+    expect(String((refused as Error).message ?? refused)).toMatch(/reservations\[0\]|draft/);
+    expect(JSON.stringify(refused)).toContain(`draft ${made.id}`);
+    expect(await used.db.kysely.selectFrom('reservations').select('id').execute()).toEqual([]);
+
+    now += 21 * 60_000;
+    await load(used.db, { reservations: [stay] } as never, () => new Date(now));
+    const stored = await used.db.kysely.selectFrom('reservations').select('reservation_number').execute();
+    expect(stored).toEqual([{ reservation_number: 'IMPORTED-1' }]);
+    expect(await used.db.kysely.selectFrom('drafts').select('id').execute()).toEqual([]);
+  });
+
   it('refuses a stay the stay rules forbid with their reasons, and a party too large with capacity', async () => {
     const rule = await send(
       'POST',
@@ -561,5 +589,35 @@ describe.each(DIALECTS)('the booking flow on %s', (dialect) => {
     const patch = await form(`/api/reservations/${id}`, 'PATCH', { guestName: 'X' }, { 'x-api-key': writer });
     expect(patch.statusCode).toBe(415);
     expect(patch.headers['content-type']).toMatch(/^application\/problem\+json/);
+
+    // A console session never: even from the console's own origin with its CSRF token, a form is
+    // refused (a page elsewhere could post one with the browser's cookie); JSON goes through.
+    const clerk = await basicFor(used.db, 'clerk', { organizations: [1], scope: 'write' });
+    const signIn = await used.app.inject({
+      method: 'POST',
+      url: '/api/session',
+      headers: { accept: 'application/json', 'content-type': 'application/json' },
+      payload: JSON.stringify({ username: 'clerk', password: clerk.password }),
+    });
+    expect(signIn.statusCode, signIn.body).toBe(200);
+    const cookie = signIn.cookies.find((c) => c.name === SESSION_COOKIE);
+    const session = {
+      cookie: `${SESSION_COOKIE}=${cookie?.value}`,
+      'sec-fetch-site': 'same-origin',
+      'x-csrf-token': (signIn.json() as { csrfToken: string }).csrfToken,
+    };
+    const stay = { accommodation: { id: 10 }, dateFrom: '2025-09-01', dateTo: '2025-09-03' };
+    const refused = await form('/api/reservations/?organization=1', 'POST', stay, session);
+    expect(refused.statusCode).toBe(415);
+    expect(await used.db.kysely.selectFrom('drafts').select('id').where('accommodation_id', '=', 10).execute()).toEqual(
+      [],
+    );
+    const asJson = await used.app.inject({
+      method: 'POST',
+      url: '/api/reservations/?organization=1',
+      headers: { ...session, 'content-type': 'application/json' },
+      payload: JSON.stringify(stay),
+    });
+    expect(asJson.statusCode, asJson.body).toBe(201);
   });
 });

@@ -46,6 +46,19 @@ describe('loadConfig', () => {
     });
   });
 
+  it.each([
+    ['1', 1],
+    ['45', 45],
+    ['10080', 10_080],
+  ])('reads DRAFT_MINUTES=%s', (value, minutes) => {
+    expect(loadConfig({ DRAFT_MINUTES: value }).draftMinutes).toBe(minutes);
+  });
+
+  it.each(['0', '-5', '1.5', 'abc', '10081'])('refuses DRAFT_MINUTES=%s naming it', (value) => {
+    expect(() => loadConfig({ DRAFT_MINUTES: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ DRAFT_MINUTES: value })).toThrow(/DRAFT_MINUTES/);
+  });
+
   it('reads the server limits from the environment, MAX_RSS_MB in MiB', () => {
     expect(
       loadConfig({ REQUEST_TIMEOUT_MS: '2000', MAX_RSS_MB: '300', MAX_EVENT_LOOP_DELAY_MS: '50' }).serverLimits,

@@ -101,6 +101,28 @@ export async function removeExpiredDrafts(
   return ids.length;
 }
 
+/** The drafts of these accommodations that hold their nights (not placed; the caller removed the expired). */
+export async function liveDraftsOf(
+  conn: Conn,
+  organizationIds: readonly number[],
+  accommodationIds: readonly number[],
+): Promise<Pick<DraftRow, 'id' | 'accommodation_id' | 'date_from' | 'date_to'>[]> {
+  if (organizationIds.length === 0 || accommodationIds.length === 0) return [];
+  const drafts = [];
+  for (let i = 0; i < accommodationIds.length; i += 10_000) {
+    drafts.push(
+      ...(await conn
+        .selectFrom('drafts')
+        .select(['id', 'accommodation_id', 'date_from', 'date_to'])
+        .where('organization_id', 'in', [...organizationIds])
+        .where('accommodation_id', 'in', accommodationIds.slice(i, i + 10_000))
+        .where('placed', 'is', null)
+        .execute()),
+    );
+  }
+  return drafts;
+}
+
 /** A live draft (not placed, not expired by `now`) holding one of the stay's nights, if any. */
 export async function findOverlappingDraft(
   conn: Conn,

@@ -12,6 +12,7 @@ import type { Kysely } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { replaceOrderLines } from '../booking-flow/order-lines.js';
+import { liveDraftsOf, removeExpiredDrafts } from '../booking-flow/drafts.repository.js';
 import type { Clock } from '../../shared/clock.js';
 import { daysBetween, formatTimestamp, isStorableTimestamp, isTimeZone, normalizeTimestamp } from '../../shared/dates.js';
 import { invalidInput, type ParameterError } from '../../shared/errors.js';
@@ -431,7 +432,9 @@ async function referenceErrors(trx: Conn, doc: FullDocument): Promise<ParameterE
 
 interface HeldStay {
   /** Where it comes from: an index in the file, or a stored record's id. */
-  source: { collection: 'reservations' | 'blocks'; index: number } | { kind: 'reservation' | 'block'; id: number };
+  source:
+    | { collection: 'reservations' | 'blocks'; index: number }
+    | { kind: 'reservation' | 'block' | 'draft'; id: number };
   accommodation: number;
   dateFrom: string;
   dateTo: string;
@@ -505,6 +508,15 @@ async function nightHoldErrors(
         dateTo: row.date_to,
       });
     }
+  }
+  // Live drafts (SPEC §15) hold their nights as reservations do; the expired ones are gone by now.
+  for (const row of await liveDraftsOf(trx, units.organizations, units.accommodations)) {
+    stored.push({
+      source: { kind: 'draft', id: row.id },
+      accommodation: row.accommodation_id,
+      dateFrom: row.date_from,
+      dateTo: row.date_to,
+    });
   }
   for (const row of holders.storedBlocks) {
     if (!replacedBlocks.has(row.id)) {
@@ -909,6 +921,9 @@ export async function importDocument(db: Db, clock: Clock, input: unknown): Prom
   // through the API meanwhile either committed before (and is checked against) or waits for the load.
   await withBulkWriter(db, async (writer, trx) => {
     await lockEveryOrganization(trx);
+    // Expired drafts hold nothing (SPEC §15), but on PostgreSQL their rows in night_holds would
+    // still refuse the load's stays at the constraint: they go first, as before any write of nights.
+    await removeExpiredDrafts(trx, { now: formatTimestamp(clock()) });
     const refErrors = await referenceErrors(trx, doc);
     if (refErrors.length > 0) fail(refErrors);
     const guestIds = await storedGuestIds(trx, doc.guests);

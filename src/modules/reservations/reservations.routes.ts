@@ -187,7 +187,8 @@ export const reservationRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock
       if (isDraftBody(body)) {
         const organization = resolveOrganization(principal, organizationOfQuery(request.query.organization));
         const draft = await withWriteTransaction(db, (trx) => createDraft(trx, flow, organization, body));
-        return reply.code(201).header('location', `/api/reservations/${draft.id}`).send(draft);
+        // No Location: a draft is read by no GET (it is no reservation until placed, SPEC §3).
+        return reply.code(201).send(draft);
       }
       const organization = resolveOrganization(principal, body.organization);
       const key = idempotencyScope(principal.credentialId, request.headers['idempotency-key'], request);
