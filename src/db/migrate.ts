@@ -17,6 +17,7 @@ import { feedInCommitOrder } from './migrations/012_feed_in_commit_order.js';
 import { webhookReplaysSchema } from './migrations/013_webhook_replays.js';
 import { blocksAndStayRulesSchema } from './migrations/014_blocks_and_stay_rules.js';
 import { pricesSchema } from './migrations/015_prices.js';
+import { calendarsSchema } from './migrations/018_calendars.js';
 
 /** Migrations live in code (not a folder scan) so they run the same from src/ and dist/. */
 function migrationsFor(db: Db): Record<string, Migration> {
@@ -36,6 +37,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '013_webhook_replays': webhookReplaysSchema(db.dialect),
     '014_blocks_and_stay_rules': blocksAndStayRulesSchema(db.dialect),
     '015_prices': pricesSchema(db.dialect),
+    '018_calendars': calendarsSchema(db.dialect),
   };
 }
 

@@ -1,8 +1,16 @@
 import { sql } from 'kysely';
 import type { Db } from '../../src/db/database.js';
 
-/** Takes a database back to how it was before migration 015 (prices). The caller removes its row from `kysely_migration`. */
+/** Takes a database back to how it was before migration 018 (calendar sync). The caller removes its row from `kysely_migration`. */
+export async function undoCalendars(db: Db): Promise<void> {
+  await sql`drop table calendar_events`.execute(db.kysely);
+  await sql`drop table calendars`.execute(db.kysely);
+  await sql`drop table ical_feeds`.execute(db.kysely);
+}
+
+/** Takes a database back to how it was before migration 015 (prices), and every later one. The caller removes its row from `kysely_migration`. */
 export async function undoPrices(db: Db): Promise<void> {
+  await undoCalendars(db);
   await sql`drop table price_records`.execute(db.kysely);
   await sql`alter table organizations drop column currency`.execute(db.kysely);
 }

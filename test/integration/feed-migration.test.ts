@@ -78,6 +78,7 @@ describe.each(DIALECTS)('migration 012 (the feed in commit order) on %s', (diale
       '013_webhook_replays',
       '014_blocks_and_stay_rules',
       '015_prices',
+      '018_calendars',
     ]);
 
     const numbered = await kysely

@@ -74,6 +74,7 @@ describe.each(DIALECTS)('migrations 006 (longest stay), 010 and 014 on %s', (dia
       '013_webhook_replays',
       '014_blocks_and_stay_rules',
       '015_prices',
+      '018_calendars',
     ]);
     const rows = await kysely.selectFrom('organizations').select(['id', 'longest_stay_nights']).orderBy('id').execute();
     expect(rows).toEqual([
