@@ -159,7 +159,7 @@ export interface EventTable {
   id: string;
   organization_id: number;
   type: string;
-  resource_type: 'reservation' | 'accommodation' | 'block';
+  resource_type: 'reservation' | 'accommodation' | 'block' | 'calendar';
   resource_id: number;
   resource_version: number;
   occurred: string;

@@ -28,6 +28,8 @@ declare module 'fastify' {
     scope?: Scope;
     /** Needs no credential: the console's sign-in, which checks a password itself. */
     public?: boolean;
+    /** Answers another media type than JSON whatever Accept says (the iCalendar feed, SPEC §16). */
+    anyAccept?: boolean;
   }
 }
 

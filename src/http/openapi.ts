@@ -6,6 +6,12 @@ import { AccommodationSchema, AvailabilitySchema } from '../modules/accommodatio
 import { GridSchema, SearchResultSchema } from '../modules/availability/availability.schemas.js';
 import { StayRuleSchema } from '../modules/availability/stay-rules.schemas.js';
 import { BlockSchema } from '../modules/blocks/blocks.schemas.js';
+import {
+  CalendarConflictEventSchema,
+  CalendarConflictSchema,
+  CalendarSchema,
+  IcalFeedSchema,
+} from '../modules/calendars/calendars.schemas.js';
 import { AgeGroupKind, DiscountKind, PriceComponentKind, SupplementKind } from '../modules/prices/prices.schemas.js';
 import { OrderLineSchema, QuotationSchema, QuoteSchema } from '../modules/prices/quotes.schemas.js';
 import { EventSchema } from '../modules/events/events.schemas.js';
@@ -36,6 +42,10 @@ const NAMED_SCHEMAS = [
   AccommodationSchema,
   AvailabilitySchema,
   BlockSchema,
+  IcalFeedSchema,
+  CalendarConflictSchema,
+  CalendarSchema,
+  CalendarConflictEventSchema,
   StayRuleSchema,
   AgeGroupKind.record,
   PriceComponentKind.record,
@@ -94,6 +104,10 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
           name: 'prices',
           description:
             "Age groups, price components, supplements, discounts at the original service's paths; quotes and quotations (SPEC §14)",
+        },
+        {
+          name: 'calendars',
+          description: 'iCalendar sync with Airbnb, Booking.com, Vrbo: the export feed, subscriptions, conflicts (SPEC §16)',
         },
         { name: 'events', description: 'The changes feed: every change, in commit order, resumable (SPEC §10)' },
         { name: 'webhooks', description: 'Signed, retried, logged and replayable event delivery (SPEC §10)' },

@@ -2,6 +2,7 @@ import { type Static, Type } from 'typebox';
 import { OrganizationId, RecordId, Timestamp, int32, text, ref } from '../../shared/schemas.js';
 import { AccommodationSchema } from '../accommodations/accommodations.schemas.js';
 import { BlockSchema } from '../blocks/blocks.schemas.js';
+import { CalendarConflictEventSchema } from '../calendars/calendars.schemas.js';
 import { ReservationSummarySchema } from '../reservations/reservations.schemas.js';
 import { CURSOR_MAX_LENGTH } from './cursor.js';
 
@@ -16,6 +17,7 @@ export const EVENT_TYPES = [
   'block.created',
   'block.updated',
   'block.deleted',
+  'calendar.conflict',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
@@ -27,15 +29,18 @@ export const EventSchema = Type.Object(
     occurred: Timestamp,
     resource: Type.Object(
       {
-        type: Type.Enum(['reservation', 'accommodation', 'block']),
+        type: Type.Enum(['reservation', 'accommodation', 'block', 'calendar']),
         id: RecordId,
         version: int32({ minimum: 1, description: 'Grows by one with every change of the record' }),
       },
       { additionalProperties: false },
     ),
-    data: Type.Union([ref(ReservationSummarySchema), ref(AccommodationSchema), ref(BlockSchema)], {
-      description: 'The whole record after the change',
-    }),
+    data: Type.Union(
+      [ref(ReservationSummarySchema), ref(AccommodationSchema), ref(BlockSchema), ref(CalendarConflictEventSchema)],
+      {
+        description: 'The whole record after the change (for calendar.conflict: the conflict and its calendar)',
+      },
+    ),
     changes: Type.Optional(
       Type.Array(text(50), { maxItems: 50, description: 'For *.updated and *.cancelled: the fields that changed' }),
     ),
@@ -46,7 +51,7 @@ export const EventSchema = Type.Object(
   {
     $id: 'Event',
     additionalProperties: false,
-    description: 'One change of a reservation, an accommodation or a block (SPEC §10, §13)',
+    description: 'One change of a reservation, an accommodation or a block, or a calendar’s conflict (SPEC §10, §13, §16)',
   },
 );
 export type Event = Static<typeof EventSchema>;

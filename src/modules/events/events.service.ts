@@ -6,6 +6,7 @@ import { formatTimestamp } from '../../shared/dates.js';
 import { AppError } from '../../shared/errors.js';
 import type { Accommodation } from '../accommodations/accommodations.schemas.js';
 import type { Block } from '../blocks/blocks.schemas.js';
+import type { CalendarConflictEvent } from '../calendars/calendars.schemas.js';
 import type { ReservationSummary } from '../reservations/reservations.schemas.js';
 import { type DecodedCursor, decodeCursor, encodeCursor, type FeedCursor, MAX_ENTRIES } from './cursor.js';
 import { cursorOfLegacy, type FeedFilter, insertEvent, readFeed } from './events.repository.js';
@@ -33,6 +34,12 @@ export type RecordChange =
       type: Extract<EventType, `block.${string}`>;
       data: Block;
       previous?: Block;
+      version: number;
+    }
+  | {
+      type: 'calendar.conflict';
+      data: CalendarConflictEvent;
+      previous?: undefined;
       version: number;
     };
 

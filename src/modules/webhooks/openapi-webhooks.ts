@@ -59,11 +59,19 @@ function entry(type: string, schema: Record<string, unknown>, summary: string) {
   };
 }
 
+/** The named schema of `data`, by the event type's resource. */
+const EVENT_DATA: Record<string, string> = {
+  reservation: 'ReservationSummary',
+  accommodation: 'Accommodation',
+  block: 'Block',
+  calendar: 'CalendarConflictEvent',
+};
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- an OpenAPI PathItem, checked by the document's validator
 export function webhooksSection(): Record<string, any> {
   const section: Record<string, ReturnType<typeof entry>> = {};
   for (const type of EVENT_TYPES) {
-    const data = type.startsWith('reservation.') ? 'ReservationSummary' : 'Accommodation';
+    const data = EVENT_DATA[type.slice(0, type.indexOf('.'))];
     section[type] = entry(
       type,
       {
