@@ -107,7 +107,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         },
         {
           name: 'calendars',
-          description: 'iCalendar sync with Airbnb, Booking.com, Vrbo: the export feed, subscriptions, conflicts (SPEC §16)',
+          description:
+            'iCalendar sync with Airbnb, Booking.com, Vrbo: the export feed, subscriptions, conflicts (SPEC §16)',
         },
         { name: 'events', description: 'The changes feed: every change, in commit order, resumable (SPEC §10)' },
         { name: 'webhooks', description: 'Signed, retried, logged and replayable event delivery (SPEC §10)' },

@@ -197,8 +197,9 @@ async function applySteps(
         accommodation: calendar.accommodation_id,
         name: calendar.name,
         uid,
-        ...dates,
-        heldBy: holder,
+        dateFrom: dates.dateFrom,
+        dateTo: dates.dateTo,
+        heldBy: { kind: holder.kind, id: holder.id },
       },
       version,
     });
@@ -238,7 +239,8 @@ async function applySteps(
   ) => {
     const holder = await holderOfNights(trx, {
       ...place,
-      ...dates,
+      dateFrom: dates.dateFrom,
+      dateTo: dates.dateTo,
       except: was?.block_id != null ? { kind: 'block', id: Number(was.block_id) } : undefined,
     });
     if (holder) {

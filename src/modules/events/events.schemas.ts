@@ -51,7 +51,8 @@ export const EventSchema = Type.Object(
   {
     $id: 'Event',
     additionalProperties: false,
-    description: 'One change of a reservation, an accommodation or a block, or a calendar’s conflict (SPEC §10, §13, §16)',
+    description:
+      'One change of a reservation, an accommodation or a block, or a calendar’s conflict (SPEC §10, §13, §16)',
   },
 );
 export type Event = Static<typeof EventSchema>;
