@@ -12,6 +12,7 @@ import {
   accommodationResources,
   availabilityResources,
   blockResources,
+  calendarResources,
   credentialResources,
   historyOf,
   organizationResources,
@@ -42,12 +43,16 @@ export type {
   BlockCreate,
   BlockKind,
   BlocksQuery,
+  Calendar,
+  CalendarConflict,
+  CalendarCreate,
   CreatedCredential,
   CreatedWebhookEndpoint,
   CredentialCreate,
   CredentialRecord,
   CredentialScope,
   CreatedReservation,
+  IcalFeed,
   Organization,
   AgeGroupSpecification,
   DiscountSpecification,
@@ -133,6 +138,8 @@ export interface BookingClient {
   };
   /** Nights held without a reservation (SPEC §13). */
   blocks: ReturnType<typeof blockResources>;
+  /** Calendar sync with other channels (SPEC §16): export feed address, subscriptions, conflicts. */
+  calendars: ReturnType<typeof calendarResources>;
   /** Which stays may be sold (SPEC §13; changes need scope admin). */
   stayRules: ReturnType<typeof stayRuleResources>;
   /** The grid of holds and the search for one stay (SPEC §13). */
@@ -236,6 +243,7 @@ export function createClient(credentials: Credentials, options: ClientOptions = 
       history: (record, call = {}) => historyOf(transport, record, call),
     },
     blocks: blockResources(transport),
+    calendars: calendarResources(transport),
     stayRules: stayRuleResources(transport),
     availability: availabilityResources(transport),
     prices: priceResources(transport),
