@@ -1,9 +1,12 @@
 import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
 import { sql } from 'kysely';
+import { convertIcsCalendar } from 'ts-ics';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { claimDueCalendars, fetchCalendar } from '../../src/modules/calendars/calendar-worker.js';
 import { createFeedFetcher } from '../../src/modules/calendars/feed-client.js';
 import { feedStays } from '../../src/modules/calendars/ical.js';
+import { addDays } from '../../src/shared/dates.js';
 import { DIALECTS, emptyDatabase } from '../helpers/databases.js';
 import { type FeedServer, startFeedServer } from '../helpers/feed-server.js';
 import { apiKeyFor, load, twoOrganizations } from '../helpers/fixtures.js';
@@ -200,6 +203,82 @@ describe.each(DIALECTS)('calendar sync on %s', (dialect) => {
       for (const url of ['/ical/nothing.ics', `/ical/${'A'.repeat(43)}.ics`, '/ical/x']) {
         expect((await used.app.inject({ method: 'GET', url })).statusCode).toBe(404);
       }
+    });
+
+    it('gives back exactly the held nights of random reservations and blocks, read by ical.js and by ts-ics', async () => {
+      const { path } = await rotate();
+      // The window: holds with a night from 30 days before the organization's today (2027-06-01)
+      // up to the night before the same day two years on.
+      const [windowStart, windowEnd] = ['2027-05-02', '2029-06-01'];
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(
+            fc.record({
+              gap: fc.integer({ min: 0, max: 90 }),
+              nights: fc.integer({ min: 1, max: 30 }),
+              holder: fc.constantFrom('confirmed', 'option', 'cancelled', 'no-show', 'checked-out', 'block'),
+            }),
+            { maxLength: 14 },
+          ),
+          async (holds) => {
+            await used.db.kysely.deleteFrom('blocks').execute();
+            await used.db.kysely.deleteFrom('reservations').execute();
+            let day = '2027-04-01';
+            const written = holds.map((h, i) => {
+              const dateFrom = addDays(day, h.gap);
+              day = addDays(dateFrom, h.nights);
+              return { ...h, i, dateFrom, dateTo: day };
+            });
+            await load(used.db, {
+              reservations: written
+                .filter((h) => h.holder !== 'block')
+                .map((h) => ({
+                  reservationNumber: `P-${h.i}`,
+                  organization: 1,
+                  accommodation: 10,
+                  dateFrom: h.dateFrom,
+                  dateTo: h.dateTo,
+                  adults: 1,
+                  guestName: `Guest ${h.i}`,
+                  totalAmount: '1.00',
+                  currency: 'EUR',
+                  status: h.holder as 'confirmed',
+                })),
+              blocks: written
+                .filter((h) => h.holder === 'block')
+                .map((h) => ({
+                  organization: 1,
+                  accommodation: 10,
+                  dateFrom: h.dateFrom,
+                  dateTo: h.dateTo,
+                  kind: 'closed' as const,
+                })),
+            });
+            await used.db.kysely
+              .updateTable('organizations')
+              .set({ version: sql`version + 1` })
+              .where('id', '=', 1)
+              .execute();
+            const held = written
+              .filter(
+                (h) => !['cancelled', 'no-show'].includes(h.holder) && h.dateFrom < windowEnd && h.dateTo > windowStart,
+              )
+              .map((h) => `${h.dateFrom}/${h.dateTo}`);
+            const text = (await used.app.inject({ method: 'GET', url: path })).body;
+            expect(feedStays(text, 'Europe/Amsterdam').map((s) => `${s.dateFrom}/${s.dateTo}`)).toEqual(held);
+            const independent = (convertIcsCalendar(undefined, text).events ?? []).map((e) => {
+              expect([e.start.type, e.end?.type, e.summary]).toEqual([
+                'DATE',
+                'DATE',
+                e.uid.startsWith('block') ? 'Not available' : 'Reserved',
+              ]);
+              return `${e.start.date.toISOString().slice(0, 10)}/${e.end?.date.toISOString().slice(0, 10)}`;
+            });
+            expect(independent).toEqual(held);
+          },
+        ),
+        { numRuns: 15 },
+      );
     });
 
     it('needs the admin scope to make an address, and one of the credential’s accommodations', async () => {
