@@ -114,6 +114,11 @@ describe('redactUrl', () => {
     ['http://u@x:p@host/api/x', [], 'http://[redacted]@host/api/x'],
     ['/api/x?next=http%3A%2F%2Fu%3Ap%40host%2F', [], '/api/x?next=[redacted]'],
     ['/api/x?next=http://u:p@host/', [], '/api/x?next=[redacted]'],
+    // An iCalendar feed's address is its secret token (SPEC §16), whatever it looks like.
+    [`/ical/${'x'.repeat(43)}.ics`, [], '/ical/[redacted]'],
+    ['/ical/anything-at-all.ics?a=1', [], '/ical/[redacted]?a=1'],
+    ['http://host/ical/abc.ics', [], 'http://host/ical/[redacted]'],
+    ['/icalendar/abc', [], '/icalendar/abc'],
   ] as [string, string[], string][])('%s', (url, secrets, expected) => {
     expect(redactUrl(url, secrets)).toBe(expected);
   });
