@@ -7,6 +7,7 @@ import { claimDueCalendars, fetchCalendar } from '../../src/modules/calendars/ca
 import { createFeedFetcher } from '../../src/modules/calendars/feed-client.js';
 import { feedStays } from '../../src/modules/calendars/ical.js';
 import { addDays } from '../../src/shared/dates.js';
+import { releasedTogether } from '../helpers/barrier.js';
 import { DIALECTS, emptyDatabase } from '../helpers/databases.js';
 import { type FeedServer, startFeedServer } from '../helpers/feed-server.js';
 import { apiKeyFor, load, twoOrganizations } from '../helpers/fixtures.js';
@@ -431,6 +432,56 @@ describe.each(DIALECTS)('calendar sync on %s', (dialect) => {
       expect(await nights()).toEqual(['2027-07-05/2027-07-07', '2027-07-10/2027-07-12']);
       expect((await calendars())[0]?.conflicts).toEqual([]);
       expect(await events()).toHaveLength(2);
+    });
+
+    it('never lets an imported stay and a booking made here at the same moment hold one night twice', async () => {
+      server.set('/race.ics', feed(allDay('race', '2027-07-03', '2027-07-06')));
+      const calendar = await subscribe('/race.ics', 'Airbnb');
+      for (let round = 0; round < 5; round++) {
+        const [, booked] = await releasedTogether([
+          () => poll(),
+          () =>
+            send(
+              'POST',
+              '/api/reservations',
+              {
+                accommodation: 10,
+                dateFrom: '2027-07-05',
+                dateTo: '2027-07-08',
+                adults: 2,
+                guestName: 'Anna de Vries',
+                totalAmount: '1.00',
+                currency: 'EUR',
+              },
+              writer,
+            ),
+        ] as const);
+        const blocks = await externalBlocks();
+        const listed = (await calendars())[0];
+        if (booked.statusCode === 201) {
+          // The booking came first: the feed's stay is a conflict, not a block.
+          expect(blocks).toEqual([]);
+          expect(listed?.conflicts).toEqual([
+            {
+              uid: 'race',
+              dateFrom: '2027-07-03',
+              dateTo: '2027-07-06',
+              heldBy: { kind: 'reservation', id: booked.json().id },
+            },
+          ]);
+          expect((await send('DELETE', `/api/reservations/${booked.json().id}`, undefined, writer)).statusCode).toBe(
+            200,
+          );
+        } else {
+          // The import came first: the booking is refused, naming the block.
+          expect(booked.statusCode, booked.body).toBe(409);
+          expect(blocks.map((b) => b.id)).toEqual([booked.json().heldBy.id]);
+        }
+        // Either way, back to no stay on either side for the next round.
+        expect((await send('DELETE', `/api/accommodations/10/calendars/${calendar.id}`)).statusCode).toBe(200);
+        const again = await subscribe('/race.ics', 'Airbnb');
+        calendar.id = again.id;
+      }
     });
 
     it('refuses feeds outside the outbound rules at creation, without sending anything', async () => {
