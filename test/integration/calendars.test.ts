@@ -438,7 +438,7 @@ describe.each(DIALECTS)('calendar sync on %s', (dialect) => {
       server.set('/race.ics', feed(allDay('race', '2027-07-03', '2027-07-06')));
       const calendar = await subscribe('/race.ics', 'Airbnb');
       for (let round = 0; round < 5; round++) {
-        const [, booked] = await releasedTogether([
+        const [, response] = await releasedTogether<unknown>([
           () => poll(),
           () =>
             send(
@@ -455,7 +455,8 @@ describe.each(DIALECTS)('calendar sync on %s', (dialect) => {
               },
               writer,
             ),
-        ] as const);
+        ]);
+        const booked = response as Awaited<ReturnType<typeof send>>;
         const blocks = await externalBlocks();
         const listed = (await calendars())[0];
         if (booked.statusCode === 201) {

@@ -34,6 +34,12 @@ const tags = ['calendars'];
 const admin = { scope: 'admin' as const };
 export const FEED_CONTENT_TYPE = 'text/calendar; charset=utf-8';
 
+/** A route that answers whatever Accept says has no 406. */
+function withoutNotAcceptable(responses: Record<string, unknown>): Record<string, unknown> {
+  const { 406: _never, ...rest } = responses;
+  return rest;
+}
+
 /** The path of an export feed: the token is the access (SPEC §16). */
 export const feedPath = (token: string) => `/ical/${token}.ics`;
 
@@ -60,9 +66,11 @@ export const icalFeedRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock }>
         security: [],
         params: FeedParams,
         response: {
-          ...apiResponses(
-            { description: 'No feed with this token', schema: Type.Null() },
-            { public: true, record: true, list: true },
+          ...withoutNotAcceptable(
+            apiResponses(
+              { description: 'No feed with this token', schema: Type.Null() },
+              { public: true, record: true, list: true },
+            ),
           ),
           200: {
             description: 'The feed (RFC 5545), text/calendar; charset=utf-8',
