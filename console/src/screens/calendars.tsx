@@ -153,8 +153,10 @@ function Subscriptions({ accommodation }: { accommodation: number }) {
         <div class="notice warning" role="alert" data-testid="calendar-conflicts">
           <p>
             <strong>
-              {conflicts.length === 1 ? 'A stay' : `${conflicts.length} stays`} from another channel overlap nights held
-              here: sort them out with the guest or the channel.
+              {conflicts.length === 1
+                ? 'A stay from another channel overlaps nights held here: sort it out'
+                : `${conflicts.length} stays from other channels overlap nights held here: sort them out`}{' '}
+              with the guest or the channel.
             </strong>
           </p>
           <ul>
