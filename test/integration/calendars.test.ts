@@ -5,6 +5,8 @@ import { convertIcsCalendar } from 'ts-ics';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { claimDueCalendars, fetchCalendar } from '../../src/modules/calendars/calendar-worker.js';
 import { createFeedFetcher } from '../../src/modules/calendars/feed-client.js';
+import { dumpDatabase } from '../../src/modules/data/dump.service.js';
+import { importDocument } from '../../src/modules/data/import.service.js';
 import { feedStays } from '../../src/modules/calendars/ical.js';
 import { addDays } from '../../src/shared/dates.js';
 import { releasedTogether } from '../helpers/barrier.js';
@@ -483,6 +485,65 @@ describe.each(DIALECTS)('calendar sync on %s', (dialect) => {
         const again = await subscribe('/race.ics', 'Airbnb');
         calendar.id = again.id;
       }
+    });
+
+    it('moves with booking dump and import: subscriptions with what they read, feeds by their hash only', async () => {
+      const reservation = await book('2027-07-04', '2027-07-06');
+      server.set(
+        '/moved.ics',
+        feed(allDay('clash', '2027-07-03', '2027-07-05'), allDay('stay', '2027-07-10', '2027-07-12')),
+      );
+      const calendar = await subscribe('/moved.ics', 'Booking.com');
+      await poll();
+      const token = (await send('POST', '/api/accommodations/10/ical-token')).json() as { path: string };
+      rememberSecret(token.path.slice('/ical/'.length, -'.ics'.length));
+      const before = await calendars();
+      const blocksBefore = await externalBlocks();
+      let text = '';
+      await dumpDatabase(used.db, async (piece) => {
+        text += piece;
+      });
+      expect(text).not.toContain(token.path.slice('/ical/'.length, -'.ics'.length));
+      const dumped = JSON.parse(text) as { calendars: unknown[]; icalFeeds: unknown[] };
+      expect(dumped.calendars).toHaveLength(1);
+      expect(dumped.icalFeeds).toEqual([
+        {
+          accommodation: 10,
+          organization: 1,
+          tokenHash: expect.stringMatching(/^[0-9a-f]{64}$/),
+          created: '2027-06-01T10:15:00Z',
+        },
+      ]);
+
+      await emptyDatabase(used.db);
+      await importDocument(used.db, clock, dumped);
+      await used.db.kysely
+        .updateTable('organizations')
+        .set({ version: sql`version + 50000` })
+        .execute();
+      admin = await apiKeyFor(used.db, { organizations: [1], scope: 'admin' });
+      reader = await apiKeyFor(used.db, { organizations: [1] });
+      writer = await apiKeyFor(used.db, { organizations: [1], scope: 'write' });
+      // The same stays and conflict; fetched again at once, the feed makes nothing new and tells nothing again.
+      const after = await calendars();
+      expect(after.map((c) => [c.id, c.name, c.conflicts])).toEqual(before.map((c) => [c.id, c.name, c.conflicts]));
+      expect(await externalBlocks()).toEqual(blocksBefore);
+      const conflictEvents = async () =>
+        (await send('GET', '/api/events?types=calendar.conflict,block.created', undefined, reader)).json() as unknown[];
+      const eventsBefore = (await conflictEvents()).length;
+      expect(await poll()).toBe(1);
+      expect(await externalBlocks()).toEqual(blocksBefore);
+      expect(await conflictEvents()).toHaveLength(eventsBefore);
+      // The channels' address still serves the feed; the calendar (and its blocks) can be removed.
+      const served = await used.app.inject({ method: 'GET', url: token.path });
+      expect(served.statusCode).toBe(200);
+      expect(served.body).toContain(`UID:reservation-${reservation.id}@booking-service`);
+      // A new subscription gets an id after the imported ones.
+      const again = await subscribe('/moved.ics', 'Again');
+      expect(again.id).toBeGreaterThan(calendar.id);
+      expect((await send('DELETE', `/api/accommodations/10/calendars/${again.id}`)).statusCode).toBe(200);
+      expect((await send('DELETE', `/api/accommodations/10/calendars/${calendar.id}`)).statusCode).toBe(200);
+      expect(await externalBlocks()).toEqual([]);
     });
 
     it('refuses feeds outside the outbound rules at creation, without sending anything', async () => {

@@ -976,6 +976,8 @@ describe.each(DIALECTS)('booking import on %s', (dialect) => {
       'accommodations',
       'reservations',
       'blocks',
+      'calendars',
+      'icalFeeds',
       'stayRules',
       'ageGroups',
       'priceComponents',
