@@ -101,6 +101,7 @@ describe.each(DIALECTS)('calendar sync on %s', (dialect) => {
       id: number;
       name: string;
       events: number;
+      lastFetched: string | null;
       lastSuccess: string | null;
       lastError: string | null;
       stale: boolean;
@@ -544,6 +545,38 @@ describe.each(DIALECTS)('calendar sync on %s', (dialect) => {
       expect((await send('DELETE', `/api/accommodations/10/calendars/${again.id}`)).statusCode).toBe(200);
       expect((await send('DELETE', `/api/accommodations/10/calendars/${calendar.id}`)).statusCode).toBe(200);
       expect(await externalBlocks()).toEqual([]);
+    });
+
+    it('writes nothing for a process whose lease expired and was taken over: the feed counts once', async () => {
+      server.set('/slow.ics', feed(allDay('a', '2027-07-03', '2027-07-05')));
+      await subscribe('/slow.ics', 'Vrbo');
+      now = new Date(now.getTime() + 1_000);
+      const [mine] = await claimDueCalendars(used.db, {
+        owner: 'slow',
+        now: now.getTime(),
+        leaseMs: 60_000,
+        limit: 10,
+      });
+      // Nobody else may take it while the lease holds …
+      expect(
+        await claimDueCalendars(used.db, { owner: 'other', now: now.getTime() + 59_000, leaseMs: 60_000, limit: 10 }),
+      ).toEqual([]);
+      // … and anybody may once it has run out.
+      now = new Date(now.getTime() + 61_000);
+      const [theirs] = await claimDueCalendars(used.db, {
+        owner: 'other',
+        now: now.getTime(),
+        leaseMs: 60_000,
+        limit: 10,
+      });
+      expect(theirs?.id).toBe(mine?.id);
+      await fetchCalendar(used.db, clock, fetcher, mine as never, 'slow', POLL_MS);
+      expect(await nights()).toEqual([]);
+      expect((await calendars())[0]?.lastFetched).toBeNull();
+      await fetchCalendar(used.db, clock, fetcher, theirs as never, 'other', POLL_MS);
+      expect(await nights()).toEqual(['2027-07-03/2027-07-05']);
+      const created = (await send('GET', '/api/events?types=block.created', undefined, reader)).json() as unknown[];
+      expect(created).toHaveLength(1);
     });
 
     it('refuses feeds outside the outbound rules at creation, without sending anything', async () => {

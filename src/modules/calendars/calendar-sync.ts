@@ -1,6 +1,6 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Updateable } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { CalendarEventRow, CalendarRow, Database } from '../../db/schema.js';
+import type { CalendarEventRow, CalendarRow, CalendarTable, Database } from '../../db/schema.js';
 import { withWriteTransaction } from '../../db/write-transaction.js';
 import type { Clock } from '../../shared/clock.js';
 import { formatTimestamp } from '../../shared/dates.js';
@@ -125,15 +125,21 @@ export async function recordFetch(
 ): Promise<void> {
   await withWriteTransaction(db, async (trx) => {
     const now = formatTimestamp(clock());
+    // Written only while the lease is still this process's: else everything here rolls back.
+    const finish = async (values: Updateable<CalendarTable>) => {
+      const updated = await trx
+        .updateTable('calendars')
+        .set(values)
+        .where('id', '=', calendarId)
+        .where('lease_owner', '=', owner)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) !== 1) throw new LeaseLost();
+    };
     const calendar = await trx.selectFrom('calendars').selectAll().where('id', '=', calendarId).executeTakeFirst();
     if (!calendar || calendar.lease_owner !== owner) return;
     const done = { next_fetch_at: nextFetchAt, lease_owner: null, lease_until: null, last_fetched: now };
     if (outcome.kind === 'failed') {
-      await trx
-        .updateTable('calendars')
-        .set({ ...done, last_error: outcome.error.slice(0, 200) })
-        .where('id', '=', calendarId)
-        .execute();
+      await finish({ ...done, last_error: outcome.error.slice(0, 200) });
       return;
     }
     const rows = await trx.selectFrom('calendar_events').selectAll().where('calendar_id', '=', calendarId).execute();
@@ -158,19 +164,22 @@ export async function recordFetch(
       current = locked;
     }
     const conflicts = await applySteps(trx, clock, current, rows, steps);
-    await trx
-      .updateTable('calendars')
-      .set({
-        ...done,
-        last_success: now,
-        last_error: null,
-        events: stays.length,
-        ...(outcome.kind === 'read' ? { etag: outcome.etag, last_modified: outcome.lastModified } : {}),
-        ...(conflicts > 0 ? { version: Number(current.version) + conflicts, modified: now } : {}),
-      })
-      .where('id', '=', calendarId)
-      .execute();
+    await finish({
+      ...done,
+      last_success: now,
+      last_error: null,
+      events: stays.length,
+      ...(outcome.kind === 'read' ? { etag: outcome.etag, last_modified: outcome.lastModified } : {}),
+      ...(conflicts > 0 ? { version: Number(current.version) + conflicts, modified: now } : {}),
+    });
+  }).catch((error: unknown) => {
+    // Another process took the calendar over (this one was too slow): its fetch counts, not this one.
+    if (!(error instanceof LeaseLost)) throw error;
   });
+}
+
+class LeaseLost extends Error {
+  override name = 'LeaseLost';
 }
 
 /** Applies the steps; answers how many conflicts it recorded (each moves the calendar's version). */
