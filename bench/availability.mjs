@@ -19,24 +19,18 @@
 //       and another build beside this one, in the same rounds (a change's before and after)
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, totalmem } from 'node:os';
+import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
+import { cli, commitId, MAIN, paired, ROOT, startBaselineOf, startServer } from './lib.mjs';
 import {
-  cli,
-  commitId,
-  MAIN,
-  median,
-  paired,
-  processTree,
-  readProcesses,
-  ROOT,
-  startBaselineOf,
-  startServer,
-  wrk,
-  wrkMix,
-} from './lib.mjs';
-import { listLength } from './cold-mix.mjs';
+  createPostgresDatabase,
+  dropPostgresDatabase,
+  keyOfEveryOrganization,
+  measureInterleaved,
+  print,
+  reservationCount,
+  walk,
+} from './selling-lib.mjs';
 import {
   GRID_ACCOMMODATIONS,
   GRID_NIGHTS,
@@ -65,25 +59,6 @@ const KEEP_DATABASE = process.env.BENCH_KEEP_DATABASE === '1';
 const ENV = { ...process.env, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '1000000000' };
 
 const cliOn = (args, databaseUrl) => cli(args, { ...ENV, DATABASE_URL: databaseUrl });
-const print = (line) => process.stdout.write(`${line}\n`);
-
-/** Reservations in a database, 0 before its schema exists. */
-async function reservationCount(databaseUrl) {
-  const { createDb, closeDb } = await import(join(ROOT, 'dist/src/db/database.js'));
-  const { parseDatabaseUrl } = await import(join(ROOT, 'dist/src/config.js'));
-  const db = createDb(parseDatabaseUrl({ value: databaseUrl, name: 'DATABASE_URL' }), { readThreads: 0 });
-  try {
-    const row = await db.kysely
-      .selectFrom('reservations')
-      .select((eb) => eb.fn.countAll().as('n'))
-      .executeTakeFirst();
-    return Number(row.n);
-  } catch {
-    return 0; // no schema yet: the seed creates it
-  } finally {
-    await closeDb(db);
-  }
-}
 
 /** The synthetic data set of `npm run bench` (the same seed), then the blocks, rules and lists of availability-data.mjs. */
 async function ensureDataSet(label, databaseUrl) {
@@ -93,84 +68,6 @@ async function ensureDataSet(label, databaseUrl) {
   }
   const added = await prepareAvailabilityData(databaseUrl);
   if (added) print(`${label}: added ${added.blocks} blocks, ${added.rules} stay rules, ${added.inactive} inactive`);
-}
-
-/** A key bound to every organization: what the search mix asks with. */
-function keyOfEveryOrganization(databaseUrl) {
-  const organizations = Array.from({ length: ORGANIZATIONS }, (_, i) => ['--organization', String(i + 1)]).flat();
-  return JSON.parse(cliOn(['credentials', 'create', ...organizations, '--name', 'bench-all', '--json'], databaseUrl))
-    .apiKey;
-}
-
-/** A list scenario's walk: its file and the next line to ask. */
-const walk = (list) => ({ list, next: 0, length: listLength(list) });
-
-const cpuOf = (processes, pids) => processes.reduce((sum, p) => sum + (pids.includes(p.pid) ? p.cpuSeconds : 0), 0);
-
-/** One round of a scenario: wrk, and the CPU its server and PostgreSQL's processes used per request. */
-async function round(scenario, seconds, connections) {
-  const before = readProcesses();
-  const serverPids = processTree(scenario.server.pid, before);
-  // The baseline answers one request again and again, as in run.mjs; a list scenario walks its list.
-  const result = scenario.walk
-    ? await wrkMix(scenario.url, scenario.headers, seconds, connections, {
-        list: scenario.walk.list,
-        first: scenario.walk.next,
-        // A search mix far over the machine's capacity still gets a figure rather than a stop.
-        timeout: '10s',
-      })
-    : { shedShare: 0, ...(await wrk(scenario.url, scenario.headers, seconds, connections)) };
-  // On down the list past every line sent: those answered and at most one per connection still on
-  // the wire. Not `issued` alone: wrk now and then asks the script for a request it does not send
-  // (seen once: 2,157 lines taken up for 108 answers), which would run the grid's list past its end.
-  if (scenario.walk) {
-    scenario.walk.next += Math.min(result.issued, result.answered + connections);
-  }
-  const after = readProcesses();
-  const postgresPids = scenario.postgres ? after.filter((p) => p.name === 'postgres').map((p) => p.pid) : [];
-  const perRequest = (seconds) => (seconds * 1e6) / result.requests;
-  return {
-    ...result,
-    serverCpuUsPerRequest: perRequest(cpuOf(after, serverPids) - cpuOf(before, serverPids)),
-    databaseCpuUsPerRequest: perRequest(cpuOf(after, postgresPids) - cpuOf(before, postgresPids)),
-    loadAverage: loadavg()[0],
-  };
-}
-
-/** Every scenario once per round, rounds in turn (run.mjs's `measureInterleaved`), after a warm-up second each. */
-async function measureInterleaved(scenarios, { rounds, seconds, connections }) {
-  for (const scenario of scenarios) await round(scenario, 1, connections);
-  const results = scenarios.map(() => []);
-  for (let r = 0; r < rounds; r++) {
-    for (const [i, scenario] of scenarios.entries()) {
-      const result = await round(scenario, seconds, connections);
-      results[i].push(result);
-      print(
-        `  ${scenario.name}: ${Math.round(result.requestsPerSecond)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms`,
-      );
-    }
-    print(`round ${r + 1} of ${rounds} done`);
-  }
-  return scenarios.map((scenario, i) => {
-    const of = (key) => median(results[i].map((r) => r[key]));
-    const result = {
-      name: scenario.name,
-      requestsPerSecond: of('requestsPerSecond'),
-      p50: of('p50'),
-      p99: of('p99'),
-      highestP99: Math.max(...results[i].map((r) => r.p99)),
-      shedShare: of('shedShare'),
-      serverCpuUsPerRequest: of('serverCpuUsPerRequest'),
-      databaseCpuUsPerRequest: of('databaseCpuUsPerRequest'),
-      repeatedShare: scenario.walk ? Math.max(0, scenario.walk.next - scenario.walk.length) / scenario.walk.next : 0,
-      rounds: results[i],
-    };
-    print(
-      `${result.name}: ${Math.round(result.requestsPerSecond)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ` +
-        `server ${Math.round(result.serverCpuUsPerRequest)} µs CPU/request`,
-    );
-    return result;
-  });
 }
 
 /** Checks one answer of each list: every grid 500 accommodations and 90 nights, every search an array. */
@@ -189,35 +86,12 @@ async function probe(server, key, searches, grids) {
   return { gridHolds: grid.accommodations.reduce((sum, a) => sum + a.held.length, 0) };
 }
 
-async function createPostgresDatabase(adminUrl) {
-  const url = new URL(adminUrl);
-  url.pathname = `/${POSTGRES_DATABASE}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    const { rows } = await admin.query('select 1 from pg_database where datname = $1', [POSTGRES_DATABASE]);
-    if (rows.length === 0) await admin.query(`create database ${POSTGRES_DATABASE}`);
-  } finally {
-    await admin.end();
-  }
-  return url.href;
-}
-
-async function dropPostgresDatabase(adminUrl) {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`drop database if exists ${POSTGRES_DATABASE} with (force)`);
-  } finally {
-    await admin.end();
-  }
-}
-
 async function main() {
   mkdirSync(join(ROOT, 'bench', 'data'), { recursive: true });
   const databases = [{ database: 'SQLite', url: SQLITE_URL }];
   const adminUrl = process.env.BENCH_POSTGRES_URL;
-  if (adminUrl) databases.push({ database: 'PostgreSQL', url: await createPostgresDatabase(adminUrl) });
+  if (adminUrl)
+    databases.push({ database: 'PostgreSQL', url: await createPostgresDatabase(adminUrl, POSTGRES_DATABASE) });
   const servers = [];
   try {
     for (const d of databases) await ensureDataSet(d.database, d.url);
@@ -234,7 +108,7 @@ async function main() {
     const searchScenarios = [];
     const gridScenarios = [];
     for (const d of databases) {
-      const key = keyOfEveryOrganization(d.url);
+      const key = keyOfEveryOrganization(d.url, ENV, ORGANIZATIONS);
       for (const [build, main] of BUILDS) {
         const server = await startServer([main, 'serve', '--port', '0', '--database-url', d.url], ENV);
         servers.push(server);
@@ -270,7 +144,7 @@ async function main() {
     write(databases, searchBaseline, searchResults, gridResults);
   } finally {
     for (const server of servers) await server.stop();
-    if (adminUrl && !KEEP_DATABASE) await dropPostgresDatabase(adminUrl);
+    if (adminUrl && !KEEP_DATABASE) await dropPostgresDatabase(adminUrl, POSTGRES_DATABASE);
   }
 }
 

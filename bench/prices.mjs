@@ -22,24 +22,18 @@
 //   BENCH_CPU_PROF=<directory>                                               the servers under --cpu-prof
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, totalmem } from 'node:os';
+import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
+import { cli, commitId, MAIN, median, paired, ROOT, startBaselineOf, startServer } from './lib.mjs';
 import {
-  cli,
-  commitId,
-  MAIN,
-  median,
-  paired,
-  processTree,
-  readProcesses,
-  ROOT,
-  startBaselineOf,
-  startServer,
-  wrk,
-  wrkMix,
-} from './lib.mjs';
-import { listLength } from './cold-mix.mjs';
+  createPostgresDatabase,
+  dropPostgresDatabase,
+  keyOfEveryOrganization,
+  measureInterleaved,
+  print,
+  reservationCount,
+  walk,
+} from './selling-lib.mjs';
 import { ORGANIZATIONS, RESERVATIONS, prepareAvailabilityData } from './availability-data.mjs';
 import { PRICE_LIST, QUOTATION_DAYS, preparePriceData, quotationList, quoteList } from './prices-data.mjs';
 
@@ -76,36 +70,6 @@ const ENV = {
 };
 
 const cliOn = (args, databaseUrl) => cli(args, { ...ENV, DATABASE_URL: databaseUrl });
-const print = (line) => process.stdout.write(`${line}\n`);
-
-/** Reservations in a database, 0 before its schema exists. */
-async function reservationCount(databaseUrl) {
-  const { createDb, closeDb } = await import(join(ROOT, 'dist/src/db/database.js'));
-  const { parseDatabaseUrl } = await import(join(ROOT, 'dist/src/config.js'));
-  const db = createDb(parseDatabaseUrl({ value: databaseUrl, name: 'DATABASE_URL' }), { readThreads: 0 });
-  try {
-    const row = await db.kysely
-      .selectFrom('reservations')
-      .select((eb) => eb.fn.countAll().as('n'))
-      .executeTakeFirst();
-    return Number(row.n);
-  } catch {
-    return 0; // no schema yet: the seed creates it
-  } finally {
-    await closeDb(db);
-  }
-}
-
-/** A key bound to every organization, of a scope. */
-function keyOfEveryOrganization(databaseUrl, scope = 'read') {
-  const organizations = Array.from({ length: ORGANIZATIONS }, (_, i) => ['--organization', String(i + 1)]).flat();
-  return JSON.parse(
-    cliOn(
-      ['credentials', 'create', ...organizations, '--name', `bench-${scope}`, '--scope', scope, '--json'],
-      databaseUrl,
-    ),
-  ).apiKey;
-}
 
 /** The synthetic data set, the availability bench's blocks and rules, then every organization's price list. */
 async function ensureDataSet(label, databaseUrl) {
@@ -118,76 +82,16 @@ async function ensureDataSet(label, databaseUrl) {
   const writer = await startServer([MAIN, 'serve', '--port', '0', '--database-url', databaseUrl], ENV);
   try {
     const started = Date.now();
-    const written = await preparePriceData(databaseUrl, writer.url, keyOfEveryOrganization(databaseUrl, 'admin'));
+    const written = await preparePriceData(
+      databaseUrl,
+      writer.url,
+      keyOfEveryOrganization(databaseUrl, ENV, ORGANIZATIONS, 'admin'),
+    );
     if (written)
       print(`${label}: wrote ${written} price records through the API in ${(Date.now() - started) / 1000} s`);
   } finally {
     await writer.stop();
   }
-}
-
-/** A list scenario's walk: its file and the next line to ask. */
-const walk = (list) => ({ list, next: 0, length: listLength(list) });
-
-const cpuOf = (processes, pids) => processes.reduce((sum, p) => sum + (pids.includes(p.pid) ? p.cpuSeconds : 0), 0);
-
-/** One round of a scenario: wrk walking its list, and the CPU its server and PostgreSQL's processes used per request. */
-async function round(scenario, seconds, connections) {
-  const before = readProcesses();
-  const serverPids = processTree(scenario.server.pid, before);
-  // The baseline answers one request again and again, as in run.mjs and availability.mjs; a list
-  // scenario walks its list.
-  const result = scenario.walk
-    ? await wrkMix(scenario.url, scenario.headers, seconds, connections, {
-        list: scenario.walk.list,
-        first: scenario.walk.next,
-        // A mix far over the machine's capacity still gets a figure rather than a stop.
-        timeout: '10s',
-      })
-    : { shedShare: 0, ...(await wrk(scenario.url, scenario.headers, seconds, connections)) };
-  // On down the list past every line sent (availability.mjs says why not by `issued` alone).
-  if (scenario.walk) scenario.walk.next += Math.min(result.issued, result.answered + connections);
-  const after = readProcesses();
-  const postgresPids = scenario.postgres ? after.filter((p) => p.name === 'postgres').map((p) => p.pid) : [];
-  const perRequest = (cpuSeconds) => (cpuSeconds * 1e6) / result.requests;
-  return {
-    ...result,
-    serverCpuUsPerRequest: perRequest(cpuOf(after, serverPids) - cpuOf(before, serverPids)),
-    databaseCpuUsPerRequest: perRequest(cpuOf(after, postgresPids) - cpuOf(before, postgresPids)),
-    loadAverage: loadavg()[0],
-  };
-}
-
-/** Every scenario once per round, rounds in turn, after a warm-up second each (availability.mjs's). */
-async function measureInterleaved(scenarios, { rounds, seconds, connections }) {
-  for (const scenario of scenarios) await round(scenario, 1, connections);
-  const results = scenarios.map(() => []);
-  for (let r = 0; r < rounds; r++) {
-    for (const [i, scenario] of scenarios.entries()) {
-      const result = await round(scenario, seconds, connections);
-      results[i].push(result);
-      print(
-        `  ${scenario.name}: ${Math.round(result.requestsPerSecond)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms`,
-      );
-    }
-    print(`round ${r + 1} of ${rounds} done`);
-  }
-  return scenarios.map((scenario, i) => {
-    const of = (key) => median(results[i].map((r) => r[key]));
-    return {
-      name: scenario.name,
-      requestsPerSecond: of('requestsPerSecond'),
-      p50: of('p50'),
-      p99: of('p99'),
-      highestP99: Math.max(...results[i].map((r) => r.p99)),
-      shedShare: of('shedShare'),
-      serverCpuUsPerRequest: of('serverCpuUsPerRequest'),
-      databaseCpuUsPerRequest: of('databaseCpuUsPerRequest'),
-      loadAverage: of('loadAverage'),
-      repeatedShare: scenario.walk ? Math.max(0, scenario.walk.next - scenario.walk.length) / scenario.walk.next : 0,
-      rounds: results[i],
-    };
-  });
 }
 
 /** Checks the lists against a server: quotes priced, quotations listing stays; returns what a sample holds. */
@@ -239,30 +143,6 @@ async function probe(server, key, quotes, quotations) {
   };
 }
 
-async function createPostgresDatabase(adminUrl) {
-  const url = new URL(adminUrl);
-  url.pathname = `/${POSTGRES_DATABASE}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    const { rows } = await admin.query('select 1 from pg_database where datname = $1', [POSTGRES_DATABASE]);
-    if (rows.length === 0) await admin.query(`create database ${POSTGRES_DATABASE}`);
-  } finally {
-    await admin.end();
-  }
-  return url.href;
-}
-
-async function dropPostgresDatabase(adminUrl) {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`drop database if exists ${POSTGRES_DATABASE} with (force)`);
-  } finally {
-    await admin.end();
-  }
-}
-
 /** The median over runs of one scenario's figures (each run's the median of its rounds). */
 function overRuns(runs, index, baselineIndex) {
   const of = (key) => median(runs.map((run) => run[index][key]));
@@ -290,7 +170,8 @@ async function main() {
   if (process.env.BENCH_CPU_PROF) mkdirSync(process.env.BENCH_CPU_PROF, { recursive: true });
   const databases = [{ database: 'SQLite', url: SQLITE_URL }];
   const adminUrl = process.env.BENCH_POSTGRES_URL;
-  if (adminUrl) databases.push({ database: 'PostgreSQL', url: await createPostgresDatabase(adminUrl) });
+  if (adminUrl)
+    databases.push({ database: 'PostgreSQL', url: await createPostgresDatabase(adminUrl, POSTGRES_DATABASE) });
   const servers = [];
   try {
     for (const d of databases) await ensureDataSet(d.database, d.url);
@@ -310,7 +191,7 @@ async function main() {
     const quoteScenarios = [];
     const quotationScenarios = [];
     for (const d of databases) {
-      const key = keyOfEveryOrganization(d.url);
+      const key = keyOfEveryOrganization(d.url, ENV, ORGANIZATIONS);
       for (const [build, main] of BUILDS) {
         const server = await startServer([...PROFILE, main, 'serve', '--port', '0', '--database-url', d.url], ENV);
         servers.push(server);
@@ -360,7 +241,7 @@ async function main() {
     write(databases, quoteResults, quotationResults, { quoteRuns, quotationRuns });
   } finally {
     for (const server of servers) await server.stop();
-    if (adminUrl && !KEEP_DATABASE) await dropPostgresDatabase(adminUrl);
+    if (adminUrl && !KEEP_DATABASE) await dropPostgresDatabase(adminUrl, POSTGRES_DATABASE);
   }
 }
 

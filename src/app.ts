@@ -4,7 +4,7 @@ import type { Writable } from 'node:stream';
 import fastifyCookie from '@fastify/cookie';
 import fastifyCsrfProtection from '@fastify/csrf-protection';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import { assertAcceptsJson } from './http/accept.js';
@@ -80,7 +80,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   const routes = new RouteTable();
   const app = Fastify({
     // pino's Logger is a FastifyBaseLogger; the cast keeps the instance's default type.
-    loggerInstance: createLogger(config.logLevel, deps.logDestination) as FastifyBaseLogger,
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- it decides the instance's type
+    loggerInstance: createLogger(config.logLevel, deps.logDestination, config.logFormat) as FastifyBaseLogger,
+    // The demo (`npm start`) is read by a person: no two lines per request there.
+    logController: new LogController({ disableRequestLogging: !config.logRequests }),
     genReqId: (req) => requestId(req.headers['x-request-id']),
     bodyLimit: BODY_LIMIT_BYTES,
     routerOptions: { ignoreTrailingSlash: true },

@@ -9,6 +9,9 @@ import { parse as parseConnectionString } from 'pg-connection-string';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
+/** JSON lines for a process manager and a log collector; `pretty` (pino-pretty) for a person at a terminal. */
+export const LOG_FORMATS = ['json', 'pretty'] as const;
+export type LogFormat = (typeof LOG_FORMATS)[number];
 
 export type DatabaseConfig =
   | { readonly dialect: 'sqlite'; readonly url: string; readonly filename: string }
@@ -71,6 +74,9 @@ export interface Config {
   /** Prefix of the rate-limit keys in Redis: instances sharing a budget share it. */
   readonly redisKeyPrefix: string;
   readonly logLevel: LogLevel;
+  readonly logFormat: LogFormat;
+  /** Whether each request gets its two lines (received, completed): not in the demo, whose log a person reads. */
+  readonly logRequests: boolean;
   /**
    * SPEC §12: the proxies whose X-Forwarded-For / Forwarded headers are believed, as a hop count
    * or addresses and CIDRs; undefined: none (the client address is the TCP peer).
@@ -128,6 +134,12 @@ export interface ConfigFlags {
   port?: string | undefined;
   host?: string | undefined;
   logLevel?: string | undefined;
+  logFormat?: string | undefined;
+  /**
+   * `serve --demo`: someone trying the service at a terminal, so logs are pretty unless LOG_FORMAT
+   * or --log-format says otherwise, and requests are not logged line by line.
+   */
+  demo?: boolean | undefined;
 }
 
 /** Environment variables of the limits of SPEC §7, with the setting each one fills. */
@@ -228,6 +240,12 @@ function parseLogLevel(source: Source): LogLevel {
   const level = source.value.toLowerCase();
   if (!(LOG_LEVELS as readonly string[]).includes(level)) throw invalid(source, `one of ${LOG_LEVELS.join(', ')}`);
   return level as LogLevel;
+}
+
+function parseLogFormat(source: Source): LogFormat {
+  const format = LOG_FORMATS.find((known) => known === source.value.trim().toLowerCase());
+  if (!format) throw invalid(source, LOG_FORMATS.join(' or '));
+  return format;
 }
 
 function parseRedisUrl(source: Source): string {
@@ -372,6 +390,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, flags: ConfigFlags = {}): Con
   const port = pick(flags.port, '--port', env.PORT, 'PORT');
   const host = pick(flags.host, '--host', env.HOST, 'HOST');
   const logLevel = pick(flags.logLevel, '--log-level', env.LOG_LEVEL, 'LOG_LEVEL');
+  const logFormat = pick(flags.logFormat, '--log-format', env.LOG_FORMAT, 'LOG_FORMAT');
   const redis = pick(undefined, '', env.REDIS_URL, 'REDIS_URL');
   const trustProxy = pick(undefined, '', env.TRUST_PROXY, 'TRUST_PROXY');
   const trustProxyHeader = pick(undefined, '', env.TRUST_PROXY_HEADER, 'TRUST_PROXY_HEADER');
@@ -386,6 +405,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, flags: ConfigFlags = {}): Con
     redisUrl: redis ? parseRedisUrl(redis) : undefined,
     redisKeyPrefix: env.REDIS_KEY_PREFIX || 'booking:rate:',
     logLevel: logLevel ? parseLogLevel(logLevel) : 'info',
+    logFormat: logFormat ? parseLogFormat(logFormat) : flags.demo ? 'pretty' : 'json',
+    logRequests: !flags.demo,
     trustProxy: trustProxy ? parseTrustProxy(trustProxy) : undefined,
     trustProxyHeader: trustProxyHeader ? parseTrustProxyHeader(trustProxyHeader) : 'x-forwarded-for',
     rateLimits: numericSettings(env, DEFAULT_RATE_LIMITS, RATE_LIMIT_VARIABLES),

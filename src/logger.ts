@@ -1,7 +1,9 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Writable } from 'node:stream';
-import pino, { type Logger } from 'pino';
-import type { LogLevel } from './config.js';
+import { createRequire } from 'node:module';
+import pino, { type DestinationStream, type Logger } from 'pino';
+import type PinoPretty from 'pino-pretty';
+import type { LogFormat, LogLevel } from './config.js';
 
 const REDACTED = '[redacted]';
 
@@ -101,12 +103,31 @@ export function requestSecrets(headers: IncomingHttpHeaders | undefined): string
 }
 
 /**
+ * `pretty`: pino's own prettifier, in this process and synchronous, so its lines and what the CLI
+ * prints (the demo's banner) reach the terminal in the order they were written. It reads the JSON
+ * line pino made, after every redaction below: it formats what would have been logged, never more.
+ * Colours only where stdout takes them (pino-pretty's own check: a TTY, NO_COLOR, FORCE_COLOR).
+ */
+function prettyStream(destination: Writable | undefined): DestinationStream {
+  // Loaded only here: its modules took ~80 ms to load, which every JSON start (a process manager's,
+  // a CLI command's) would otherwise pay for nothing.
+  const pretty = createRequire(import.meta.url)('pino-pretty') as typeof PinoPretty;
+  return pretty({
+    // A stream given (a test's capture) is not a terminal: no colours there.
+    ...(destination ? { destination, colorize: false } : { destination: 1, sync: true }),
+    ignore: 'pid,hostname',
+    translateTime: 'SYS:HH:MM:ss',
+  });
+}
+
+/**
  * The service's pino logger. Requests are logged without headers, and their target is redacted by
  * name and by value (`redactUrl`). Two more lines of defence: the redact paths, should a header
  * object ever be logged anyway, and a last pass over every line written, which replaces anything
- * shaped like an API key wherever it is (a message, an error, a request id).
+ * shaped like an API key wherever it is (a message, an error, a request id). Both formats are
+ * made from the same redacted line.
  */
-export function createLogger(level: LogLevel, destination?: Writable): Logger {
+export function createLogger(level: LogLevel, destination?: Writable, format: LogFormat = 'json'): Logger {
   const options = {
     level,
     redact: {
@@ -142,5 +163,6 @@ export function createLogger(level: LogLevel, destination?: Writable): Logger {
       streamWrite: (line: string) => line.replace(API_KEY_LIKE, REDACTED),
     },
   };
+  if (format === 'pretty') return pino(options, prettyStream(destination));
   return destination ? pino(options, destination) : pino(options);
 }

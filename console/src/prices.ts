@@ -1,144 +1,66 @@
-import { Transport } from '../../client/transport.js';
-import { CLIENT_OPTIONS, credential } from './api.js';
+import type {
+  AgeGroupSpecification,
+  DiscountSpecification,
+  OrderLine,
+  PriceComponent,
+  PriceListQuery,
+  Quote,
+  QuoteQuery,
+  Supplement,
+} from '../../client/index.js';
+import { api } from './api.js';
 
 /**
- * The price records and the quote of SPEC §14. The typed client (client/) does not know them yet,
- * so the console asks through the client's own transport: the same session cookie, CSRF token,
- * retries and problem+json errors (BookingApiError, read by troubleOf) as every other call.
+ * The price records and the quote of SPEC §14, through the service's typed client (`client.prices`)
+ * like every other call. The settings screen edits the four lists with one form: `Records` is the
+ * shape it needs, each list's SDK resource with the form's body passed on (the service checks it).
  */
 
-const transport = new Transport({ baseUrl: location.origin, session: credential }, CLIENT_OPTIONS);
-
-export type Basis = 'night' | 'stay' | 'person-night' | 'person-stay';
+export type { OrderLine, PriceComponent, Quote, QuoteQuery, Supplement };
+export type AgeGroup = AgeGroupSpecification;
+export type Discount = DiscountSpecification;
+export type Basis = PriceComponent['basis'];
 export const BASES: Basis[] = ['night', 'stay', 'person-night', 'person-stay'];
 
 /** One accommodation, every accommodation of a type, or (neither) the whole organization. */
-export interface Scoped {
-  id: number;
-  organization: number;
-  description: string;
-  accommodation: number | null;
-  type: string | null;
-  created: string;
-  modified: string;
-}
+export type Scoped = Pick<
+  PriceComponent,
+  'id' | 'organization' | 'description' | 'accommodation' | 'type' | 'created' | 'modified'
+>;
 
-export interface AgeGroup {
-  id: number;
-  organization: number;
-  description: string;
-  minAge: number;
-  maxAge: number;
-  category: 'adult' | 'child' | 'baby';
-}
-
-export interface PriceComponent extends Scoped {
-  kind: 'rent' | 'fee' | 'tax';
-  basis: Basis;
-  amount: string;
-  dateFrom: string;
-  dateTo: string;
-  weekdays: number[] | null;
-  ageGroups: number[] | null;
-  maxNights: number | null;
-}
-
-export interface Supplement extends Scoped {
-  basis: Basis;
-  amount: string;
-  required: boolean;
-  maxQuantity: number;
-}
-
-export interface Discount extends Scoped {
-  kind: 'long-stay' | 'early-booking' | 'last-minute';
-  percent: number;
-  dateFrom: string;
-  dateTo: string;
-  minNights: number | null;
-  minDaysBeforeArrival: number | null;
-  maxDaysBeforeArrival: number | null;
-}
-
-export interface OrderLine {
-  description: string;
-  kind: 'rent' | 'discount' | 'fee' | 'supplement' | 'tax';
-  quantity: number;
-  unitAmount: string;
-  amount: string;
-}
-
-export interface Quote {
-  accommodation: number;
-  dateFrom: string;
-  dateTo: string;
-  nights: number;
-  bookable: boolean;
-  reasons: string[];
-  orderLines: OrderLine[];
-  /** Null when a night of the stay has no rent (`no-price`). */
-  orderLinesTotal: string | null;
-  currency: string;
-}
-
-export interface QuoteQuery {
-  organization: number;
-  accommodation: number;
-  dateFrom: string;
-  dateTo: string;
-  adults: number;
-  children?: number;
-  babies?: number;
-  /** `ID:N,…` */
-  supplements?: string;
-}
-
-type Query = Record<string, string | number | boolean | undefined>;
 type Body = Record<string, unknown>;
 
-async function json<T>(response: Response): Promise<T> {
-  return (await response.json()) as T;
+export interface Records<T> {
+  list(query: PriceListQuery, signal?: AbortSignal): Promise<T[]>;
+  create(body: Body): Promise<T>;
+  update(id: number, body: Body): Promise<T>;
+  delete(id: number): Promise<T>;
 }
 
-/** One of the four lists at the original's paths, and its admin writes. */
-function records<T>(path: string) {
+/** An SDK price resource whose bodies the form builds: typed there, passed on here. */
+interface PriceResource<T> {
+  list(query: PriceListQuery, call: { signal?: AbortSignal }): Promise<T[]>;
+  create(body: never): Promise<T>;
+  update(id: number, body: never): Promise<T>;
+  delete(id: number): Promise<T>;
+}
+
+function records<T>(resource: PriceResource<T>): Records<T> {
   return {
-    async list(query: Query, signal?: AbortSignal): Promise<T[]> {
-      return json(await transport.get(transport.url(`${path}/`, query), signal));
-    },
-    async create(body: Body): Promise<T> {
-      return json(await transport.request('POST', transport.url(`${path}/`), body));
-    },
-    async update(id: number, body: Body): Promise<T> {
-      return json(await transport.request('PATCH', transport.url(`${path}/${id}`), body));
-    },
-    async delete(id: number): Promise<T> {
-      return json(await transport.request('DELETE', transport.url(`${path}/${id}`), undefined));
-    },
+    list: (query, signal) => resource.list(query, { signal }),
+    create: (body) => resource.create(body as never),
+    update: (id, body) => resource.update(id, body as never),
+    delete: (id) => resource.delete(id),
   };
 }
 
-export type Records<T> = ReturnType<typeof records<T>>;
-
 export const prices = {
-  ageGroups: records<AgeGroup>('api/age_group_specifications'),
-  components: records<PriceComponent>('api/accommodation_price_components'),
-  supplements: records<Supplement>('api/supplements'),
-  discounts: records<Discount>('api/discount_specifications'),
-  async quote(query: QuoteQuery, signal?: AbortSignal): Promise<Quote> {
-    return json(await transport.get(transport.url('api/quotes', { ...query }), signal));
-  },
+  ageGroups: records<AgeGroup>(api.prices.ageGroups),
+  components: records<PriceComponent>(api.prices.components),
+  supplements: records<Supplement>(api.prices.supplements),
+  discounts: records<Discount>(api.prices.discounts),
+  quote: (query: QuoteQuery, signal?: AbortSignal): Promise<Quote> => api.prices.quote(query, { signal }),
 };
-
-/** The organization's currency (SPEC §14). Only a quote says it, so a one-night quote of any accommodation is asked. */
-export async function currencyOf(organization: number, accommodation: number, today: string, signal?: AbortSignal) {
-  const tomorrow = new Date(Date.parse(`${today}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-  const quote = await prices.quote(
-    { organization, accommodation, dateFrom: today, dateTo: tomorrow, adults: 1 },
-    signal,
-  );
-  return quote.currency;
-}
 
 const BASIS_UNIT: Record<Basis, string> = {
   night: 'per night',

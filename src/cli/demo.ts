@@ -1,4 +1,5 @@
-import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Db } from '../db/database.js';
 import { hashApiKey, isWellFormedApiKey } from '../modules/credentials/api-key.js';
@@ -7,6 +8,7 @@ import { createCredential } from '../modules/credentials/credentials.service.js'
 import { verifyPassword } from '../modules/credentials/password.js';
 import { generateDemoData } from '../modules/data/demo-data.js';
 import { type ImportReport, importDocument } from '../modules/data/import.service.js';
+import { ConfigError } from '../config.js';
 import { countOrganizations } from '../modules/organizations/organizations.repository.js';
 import type { Clock } from '../shared/clock.js';
 import { formatTimestamp } from '../shared/dates.js';
@@ -73,6 +75,30 @@ export async function ensureDemoSignIn(db: Db, clock: Clock, databaseFile: strin
   if (!('password' in created)) throw new Error('demo sign-in is not a Basic credential');
   writeSecretFile(file, `${username}:${created.password}`);
   return { username, password: created.password };
+}
+
+/**
+ * The demo's WEBHOOK_SECRET_KEY (the AES-256-GCM key of webhook endpoint secrets at rest), kept
+ * beside the demo database as 64 hex digits, so the demo stores its secrets as a deployment should
+ * and starts without the warning a missing key earns. Made on first start; one that is there but
+ * is not a key stops the start rather than being replaced, which would leave every stored secret
+ * unreadable.
+ */
+export function ensureDemoWebhookSecretKey(databaseFile: string): Buffer {
+  const file = join(dirname(databaseFile), 'demo-webhook-secret-key.txt');
+  if (existsSync(file)) {
+    const saved = readFileSync(file, 'utf8').trim();
+    if (!/^[0-9a-f]{64}$/i.test(saved)) {
+      throw new ConfigError(
+        `${file} does not hold a webhook secret key (64 hex digits): delete ./data/ for a fresh demo`,
+      );
+    }
+    return Buffer.from(saved, 'hex');
+  }
+  const key = randomBytes(32);
+  mkdirSync(dirname(file), { recursive: true });
+  writeSecretFile(file, key.toString('hex'));
+  return key;
 }
 
 async function allOrganizations(db: Db): Promise<number[]> {

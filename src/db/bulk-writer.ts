@@ -252,7 +252,7 @@ async function withSqliteWriter(db: Extract<Db, { dialect: 'sqlite' }>, work: Bu
   const restoreJournal = useRollbackJournal(db.sqlite);
   // A large page cache keeps the six reservation indexes in memory while rows arrive in random
   // index order; with the default 2 MB cache, SQLite spills pages and a million rows take minutes.
-  const cacheSize = db.sqlite.pragma('cache_size', { simple: true });
+  const cacheSize = Number(db.sqlite.pragma('cache_size', { simple: true }));
   db.sqlite.pragma(`cache_size = ${BULK_CACHE_KIB}`);
   // IMMEDIATE takes the write lock up front, so a concurrent writer cannot make us fail half-way.
   db.sqlite.exec('begin immediate');
@@ -287,7 +287,7 @@ async function withSqliteWriter(db: Extract<Db, { dialect: 'sqlite' }>, work: Bu
  */
 function useRollbackJournal(sqlite: Extract<Db, { dialect: 'sqlite' }>['sqlite']): () => void {
   if (sqlite.pragma('journal_mode', { simple: true }) !== 'wal') return () => {};
-  const busyTimeout = sqlite.pragma('busy_timeout', { simple: true });
+  const busyTimeout = Number(sqlite.pragma('busy_timeout', { simple: true }));
   sqlite.pragma('busy_timeout = 0');
   try {
     sqlite.pragma('journal_mode = DELETE');

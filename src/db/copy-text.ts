@@ -12,6 +12,8 @@ const ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n'
 export function copyTextValue(value: unknown): string {
   if (value === null || value === undefined) return '\\N';
   if (typeof value === 'boolean') return value ? 't' : 'f';
+  // A row's scalar: a number, a string, a bigint.
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string
   const text = String(value);
   // Most values (ids, dates, amounts, names) need no escape: test before replacing.
   return SPECIAL.test(text) ? text.replace(SPECIAL_ALL, (c) => ESCAPES[c] as string) : text;

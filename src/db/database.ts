@@ -32,20 +32,21 @@ function parsePgTimestamp(text: string): string {
  * Dates stay strings (the default parser would turn them into local-midnight Date objects),
  * timestamps become RFC 3339 UTC strings and bigints numbers: the same values SQLite returns.
  */
-const pgTypes = {
-  getTypeParser(oid: number, format?: 'text' | 'binary') {
-    switch (oid) {
-      case PG_TYPE.INT8:
-        return Number;
-      case PG_TYPE.DATE:
-        return (text: string) => text;
-      case PG_TYPE.TIMESTAMPTZ:
-        return parsePgTimestamp;
-      default:
-        return pg.types.getTypeParser(oid, format);
-    }
-  },
-} as pg.CustomTypesConfig;
+function typeParser(oid: number, format?: 'text' | 'binary'): unknown {
+  switch (oid) {
+    case PG_TYPE.INT8:
+      return Number;
+    case PG_TYPE.DATE:
+      return (text: string) => text;
+    case PG_TYPE.TIMESTAMPTZ:
+      return parsePgTimestamp;
+    default:
+      return pg.types.getTypeParser(oid, format);
+  }
+}
+
+// pg declares getTypeParser by overloads per format; one function answers both.
+const pgTypes = { getTypeParser: typeParser as pg.CustomTypesConfig['getTypeParser'] };
 
 /** Kysely prepares every query anew: the same SQL text gets the same prepared statement instead. */
 function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {

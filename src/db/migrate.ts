@@ -76,6 +76,6 @@ export async function migrateToLatest(db: Db): Promise<MigrationReport> {
 
 async function migrate(migrator: Migrator): Promise<MigrationReport> {
   const { error, results = [] } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
+  if (error) throw error instanceof Error ? error : new Error('migration failed', { cause: error });
   return { applied: results.filter((r) => r.status === 'Success').map((r) => r.migrationName) };
 }

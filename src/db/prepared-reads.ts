@@ -70,7 +70,7 @@ export class PreparedReads {
 
   /** The first row, as an object, of the query `build` makes for this shape (a lookup by key). */
   async first(shape: string, build: (mark: Mark) => Compilable, values: Readonly<Record<string, unknown>>) {
-    const rows = (await this.#run(`${shape}\0objects`, build, values, false)) as unknown[];
+    const rows = await this.#run(`${shape}\0objects`, build, values, false);
     return rows[0];
   }
 

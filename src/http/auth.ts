@@ -1,5 +1,6 @@
-import type { FastifyInstance, FastifyRequest, FastifySchema, preHandlerHookHandler } from 'fastify';
-import { type Authenticator, type Principal, presentedCredentials } from '../modules/credentials/authenticator.js';
+import type { FastifyInstance, FastifyRequest, FastifySchema, preHandlerAsyncHookHandler } from 'fastify';
+import type { Authenticator, Principal } from '../modules/credentials/authenticator.js';
+import { presentedCredentials } from '../modules/credentials/presented-credentials.js';
 import type { Scope } from '../modules/credentials/credentials.service.js';
 import type { KnownOrganizationState } from '../modules/organizations/organizations.repository.js';
 import type { ConsoleSession, ConsoleSessions } from '../modules/sessions/sessions.service.js';
@@ -80,7 +81,7 @@ export function requireCredentials(
     if (scope === undefined) return;
     documentScope(route.schema ?? (route.schema = {}), scope);
     // A preHandler runs after validation: 400 comes before 403 (SPEC §6).
-    const enforce: preHandlerHookHandler = async (request) => requireScope(principalOf(request), scope);
+    const enforce: preHandlerAsyncHookHandler = async (request) => requireScope(principalOf(request), scope);
     route.preHandler = [...[route.preHandler ?? []].flat(), enforce];
   });
   app.addHook('onRequest', async (request, reply) => {

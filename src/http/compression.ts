@@ -79,10 +79,9 @@ export function varyOnAcceptEncoding(reply: FastifyReply): void {
     reply.header('vary', 'Accept-Encoding');
     return;
   }
-  const names = String(vary)
-    .split(',')
-    .map((name) => name.trim().toLowerCase());
-  if (!names.includes('accept-encoding') && !names.includes('*')) reply.header('vary', `${vary}, Accept-Encoding`);
+  const current = String(vary);
+  const names = current.split(',').map((name) => name.trim().toLowerCase());
+  if (!names.includes('accept-encoding') && !names.includes('*')) reply.header('vary', `${current}, Accept-Encoding`);
 }
 
 const isJson = (contentType: unknown) =>

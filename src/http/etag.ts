@@ -65,7 +65,8 @@ export function jsonBody(json: string): JsonBody {
 export function entityTag(bodyHash: string, reply: FastifyReply, coding: ContentCoding = 'identity'): string {
   // Identity tags stay what they were before codings existed, so clients' stored tags still match.
   const representation = coding === 'identity' ? bodyHash : `${bodyHash}\n${coding}`;
-  const headers = `${representation}\n${reply.getHeader('link') ?? ''}\n${reply.getHeader('x-total-count') ?? ''}`;
+  const header = (name: string) => String(reply.getHeader(name) ?? '');
+  const headers = `${representation}\n${header('link')}\n${header('x-total-count')}`;
   return `"${digest(headers).slice(0, 32)}"`;
 }
 

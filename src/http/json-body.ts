@@ -23,6 +23,7 @@ export function acceptUtf8JsonOnly(app: FastifyInstance): void {
       done(invalidInput([{ parameter: 'body', message: 'must be UTF-8 encoded' }]), undefined);
       return;
     }
-    parseJson(request, text, done);
+    // Fastify's own parser answers through `done` (its type also allows an async parser's promise).
+    void parseJson(request, text, done);
   });
 }

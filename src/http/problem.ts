@@ -70,7 +70,7 @@ export function sendProblem(reply: FastifyReply, error: AppError): FastifyReply 
 
 /** `/accommodation/id` → `accommodation.id`; ajv names a missing or extra property in its params. */
 function parameterName(error: NonNullable<FastifyError['validation']>[number], context: string | undefined): string {
-  const params = error.params as Record<string, unknown>;
+  const params = error.params;
   const path = error.instancePath
     .split('/')
     .filter(Boolean)

@@ -57,7 +57,7 @@ function nonDecimalNumbers(before: Record<string, unknown>, after: Record<string
   return Object.keys(after).flatMap((name) => {
     // A default Ajv filled in was not written by anyone.
     if (before[name] === undefined) return [];
-    const [texts, values] = [before[name], after[name]].map((v) => (Array.isArray(v) ? v : [v]));
+    const [texts, values] = [before[name], after[name]].map((v): unknown[] => (Array.isArray(v) ? v : [v]));
     const written = values?.some((value, i) => typeof value === 'number' && !DECIMAL.test(String(texts?.[i])));
     return written ? [`/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`] : [];
   });

@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { SQLite } from '../../src/db/sqlite-driver.js';
 import { DIALECTS } from '../helpers/databases.js';
 import { basicHeader, twoOrganizations } from '../helpers/fixtures.js';
 import { runCli, startServer } from '../helpers/processes.js';
@@ -262,6 +263,82 @@ describe('booking serve --workers', () => {
       expect(responses.map((r) => r.status)).toEqual(Array(20).fill(200));
     } finally {
       expect(await server.stop()).toBe(0);
+    }
+  });
+});
+
+/** A line as pino-pretty prints it (`[18:15:09] INFO: …`), where JSON would be `{"level":30,…}`. */
+const PRETTY_LINE = /^\[\d\d:\d\d:\d\d\] (TRACE|DEBUG|INFO|WARN|ERROR|FATAL): /;
+
+describe('booking serve logs', () => {
+  it('writes JSON lines by default, two per request, and the same for a person with LOG_FORMAT=pretty', async () => {
+    const url = `sqlite:${join(files, 'logs.sqlite')}`;
+    expect((await runCli(['import', jsonFile('logs.json', twoOrganizations)], { DATABASE_URL: url })).code).toBe(0);
+    for (const format of ['json', 'pretty'] as const) {
+      const env = { DATABASE_URL: url, LOG_LEVEL: 'info', ...(format === 'pretty' ? { LOG_FORMAT: 'pretty' } : {}) };
+      const { server, baseUrl } = await startServer([], env);
+      try {
+        await fetch(`${baseUrl}/health`);
+        await expect.poll(() => server.output()).toContain('request completed');
+      } finally {
+        expect(await server.stop()).toBe(0);
+      }
+      const logLines = server
+        .output()
+        .split('\n')
+        .filter((line) => line.startsWith('{') || PRETTY_LINE.test(line));
+      const messages = logLines.map((line) =>
+        format === 'json' ? (JSON.parse(line) as { msg: string }).msg : line.replace(PRETTY_LINE, ''),
+      );
+      expect(messages.filter((message) => /^(incoming request|request completed)$/.test(message))).toEqual([
+        'incoming request',
+        'request completed',
+      ]);
+      expect(logLines.every((line) => (format === 'json' ? line.startsWith('{') : PRETTY_LINE.test(line)))).toBe(true);
+    }
+  });
+
+  it('--demo prints its banner with pretty logs, no line per request, and keeps its own webhook secret key', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'booking-demo-'));
+    const database = join(dir, 'demo.sqlite');
+    const env = { LOG_LEVEL: 'info', WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' };
+    const { server, baseUrl } = await startServer(['--demo', '--database-url', `sqlite:${database}`], env);
+    let output: string;
+    try {
+      const [username, password] = readFileSync(join(dir, 'demo-sign-in.txt'), 'utf8').trim().split(/:(.*)/s);
+      const created = await fetch(`${baseUrl}/api/webhook-endpoints`, {
+        method: 'POST',
+        headers: {
+          authorization: basicHeader(username as string, password as string),
+          'content-type': 'application/json',
+          accept: 'application/json',
+        },
+        body: JSON.stringify({ organization: 1, url: 'http://127.0.0.1:9/hooks', types: ['reservation.created'] }),
+      });
+      expect(created.status).toBe(201);
+      output = server.output();
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
+    const lines = output.split('\n').filter((line) => line !== '');
+    expect(lines.filter((line) => line.startsWith('{'))).toEqual([]);
+    expect(output).not.toContain('WEBHOOK_SECRET_KEY');
+    expect(output).not.toMatch(/incoming request|request completed/);
+    const banner = lines.findIndex((line) => line.startsWith('booking-service listening on'));
+    expect(lines.slice(0, banner).every((line) => PRETTY_LINE.test(line))).toBe(true);
+    expect(lines.slice(banner, banner + 5).join('\n')).toMatch(
+      /^booking-service listening on http:\/\/127\.0\.0\.1:\d+ \(sqlite\)\nDemo data loaded: .*\nThe console: .*\/console\/\n {2}sign in as \S+ with password \S+\nTry it:$/,
+    );
+    // The key beside the database, for its owner only, and the endpoint's secret sealed with it.
+    const keyFile = join(dir, 'demo-webhook-secret-key.txt');
+    expect(readFileSync(keyFile, 'utf8')).toMatch(/^[0-9a-f]{64}\n$/);
+    expect(statSync(keyFile).mode & 0o777).toBe(0o600);
+    const sqlite = new SQLite(database, { readonly: true });
+    try {
+      const row = sqlite.prepare('select secret from webhook_endpoints').get() as { secret: string };
+      expect(row.secret).toMatch(/^enc1:/);
+    } finally {
+      sqlite.close();
     }
   });
 });

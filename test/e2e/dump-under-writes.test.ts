@@ -9,7 +9,7 @@ import { rememberSecret } from '../helpers/secrets.js';
 import { useDatabase } from '../helpers/use-database.js';
 
 /**
- * `booking dump` while the service writes (README, "Moving to PostgreSQL"): each client creates an
+ * `booking dump` while the service writes (docs/OPERATIONS.md, "Moving to PostgreSQL"): each client creates an
  * accommodation and then books it, again and again. The dump reads accommodations before
  * reservations, so a dump that was not one snapshot would hold a booking of an accommodation it
  * does not hold, and `booking import` would refuse it (60,000 reservations make that window wide). Every booking acknowledged before the dump

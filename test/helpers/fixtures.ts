@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import type { Db } from '../../src/db/database.js';
+import { emptyDatabase } from './databases.js';
 import { rememberSecret } from './secrets.js';
 import { type CreateCredentialInput, createCredential } from '../../src/modules/credentials/credentials.service.js';
 import type { ScryptParams } from '../../src/modules/credentials/password.js';
@@ -20,6 +22,22 @@ export const CHEAP_PASSWORD_HASHING: ScryptParams = Object.freeze({ N: 2 ** 10, 
 
 export async function load(db: Db, document: ImportDocument, clock: Clock = fixedClock()): Promise<void> {
   await importDocument(db, clock, document);
+}
+
+let reloads = 0;
+
+/**
+ * Empties the database and loads `document`, for a test that starts from it. The app's caches
+ * outlive a test and are kept under each organization's change counter, which an emptied database
+ * would start again: every reload's organizations count on from a number of their own.
+ */
+export async function reload(db: Db, document: ImportDocument, clock?: Clock): Promise<void> {
+  await emptyDatabase(db);
+  await load(db, document, clock);
+  await db.kysely
+    .updateTable('organizations')
+    .set({ version: sql`version + ${++reloads * 100_000}` })
+    .execute();
 }
 
 export async function apiKeyFor(

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { preparedReadsOf } from '../../src/db/prepared-reads.js';
-import { Authenticator, presentedCredentials } from '../../src/modules/credentials/authenticator.js';
+import { Authenticator } from '../../src/modules/credentials/authenticator.js';
+import { presentedCredentials } from '../../src/modules/credentials/presented-credentials.js';
 import { DIALECTS } from '../helpers/databases.js';
 import { apiKeyFor, basicFor, fixedClock, twoOrganizations } from '../helpers/fixtures.js';
 import { useDatabase } from '../helpers/use-database.js';

@@ -1,8 +1,7 @@
 import fc from 'fast-check';
-import { sql } from 'kysely';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { DIALECTS, emptyDatabase } from '../helpers/databases.js';
-import { apiKeyFor, fixedClock, load, twoOrganizations } from '../helpers/fixtures.js';
+import { DIALECTS } from '../helpers/databases.js';
+import { apiKeyFor, fixedClock, load, reload, twoOrganizations } from '../helpers/fixtures.js';
 import { useApp } from '../helpers/use-database.js';
 
 /**
@@ -270,17 +269,9 @@ describe.each(DIALECTS)('availability on %s', (dialect) => {
     return answer.json() as { id: number };
   };
 
-  let round = 0;
   beforeEach(async () => {
     now = NOW;
-    await emptyDatabase(used.db);
-    await load(used.db, park);
-    // The app's caches outlive a test and are kept under each organization's change counter, which
-    // an emptied database starts again: every test's organizations count on from a number of their own.
-    await used.db.kysely
-      .updateTable('organizations')
-      .set({ version: sql`version + ${++round * 100_000}` })
-      .execute();
+    await reload(used.db, park);
     writer = await apiKeyFor(used.db, { organizations: [1], scope: 'write' });
     admin = await apiKeyFor(used.db, { organizations: [1], scope: 'admin' });
     // Every night the examples ask for has a rent: the park's own, and the chalets' in July.

@@ -248,7 +248,7 @@ describe.each(DIALECTS)('events on %s', (dialect) => {
       fc.asyncProperty(concurrentWrites, fc.nat(13), async (writes, snapshotAt) => {
         await used.db.kysely.deleteFrom('events').execute();
         await used.db.kysely.deleteFrom('reservations').execute();
-        // Changed by hand: move the change counter, as the README asks, so no cached page survives.
+        // Changed by hand: move the change counter, as docs/OPERATIONS.md asks, so no cached page survives.
         await used.db.kysely
           .updateTable('organizations')
           .set((eb) => ({ version: eb('version', '+', 1) }))

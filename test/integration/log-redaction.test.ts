@@ -1,6 +1,7 @@
 import { connect } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { base62Checksum, generateApiKey } from '../../src/modules/credentials/api-key.js';
+import { LOG_FORMATS, type LogFormat } from '../../src/config.js';
 import { redactUrl } from '../../src/logger.js';
 import { LogCapture } from '../helpers/app.js';
 import { DIALECTS } from '../helpers/databases.js';
@@ -21,79 +22,98 @@ function rawExchange(port: number, request: string): Promise<string> {
   });
 }
 
-/** Issue item 7: secrets reach no log line, wherever in the request target a client put them. */
-describe.each(DIALECTS)('secrets in request targets are not logged, on %s', (dialect) => {
-  const logs = new LogCapture();
-  const used = useApp(dialect, { data: twoOrganizations, app: { logs } });
-  let port: number;
-
-  beforeAll(async () => {
-    await used.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = used.app.server.address();
-    port = typeof address === 'object' && address ? address.port : 0;
+/** The request targets logged, as each format writes them (pino-pretty: an indented `"url": "…",` line). */
+function loggedUrls(logs: LogCapture, format: LogFormat): string[] {
+  if (format === 'json') {
+    return logs.lines
+      .map((line) => (JSON.parse(line) as { req?: { url?: string } }).req?.url)
+      .filter(Boolean) as string[];
+  }
+  return logs.lines.flatMap((line) => {
+    const url = /^\s+"url": (".*?"),?$/.exec(line)?.[1];
+    return url === undefined ? [] : [JSON.parse(url) as string];
   });
+}
 
-  it('redacts keys, the request’s own password and userinfo by value, in the path, the query and the target’s authority', async () => {
-    const key = await apiKeyFor(used.db, { organizations: [1] });
-    const basic = await basicFor(used.db, 'log-user', { organizations: [1] });
-    // A key mistyped in its last character (bad checksum) is as much a secret.
-    const mistyped = `${key.slice(0, -1)}${key.endsWith('A') ? 'B' : 'A'}`;
-    const unissued = generateApiKey();
-    const userinfoPassword = `pw-${unissued.slice(3, 20)}`;
-    rememberSecret(mistyped, unissued, userinfoPassword);
-    const percentEncoded = key.replace(/^b/, '%62').replace(/k/g, '%6B');
+/**
+ * Issue item 7: secrets reach no log line, wherever in the request target a client put them; in
+ * JSON and in the pretty lines of a terminal (issue 39) alike.
+ */
+describe.each(DIALECTS.flatMap((dialect) => LOG_FORMATS.map((format) => [dialect, format] as const)))(
+  'secrets in request targets are not logged, on %s, as %s',
+  (dialect, format) => {
+    const logs = new LogCapture();
+    const used = useApp(dialect, { data: twoOrganizations, app: { logs, env: { LOG_FORMAT: format } } });
+    let port: number;
 
-    const withKey = { 'x-api-key': key, accept: 'application/json' };
-    const withBasic = { authorization: basic.authorization, accept: 'application/json' };
-    const targets: [string, Record<string, string>][] = [
-      [`/api/accommodations/?organization=1&pass=${basic.password}`, withBasic],
-      [`/api/accommodations/?organization=1&q=${basic.password}`, withBasic],
-      [`/api/accommodations/?organization=1&note=x${encodeURIComponent(basic.password)}y`, withBasic],
-      [`/api/nowhere/${basic.password}`, withBasic],
-      [`/api/accommodations/?organization=1&credential=${key}`, withKey],
-      [`/api/accommodations/?${key}`, withKey],
-      [`/api/accommodations/?organization=1&${percentEncoded}`, withKey],
-      [`/api/${key}`, withKey],
-      [`/api/${unissued}/reservations`, withKey],
-      [`/api/accommodations/${mistyped}?organization=1`, {}],
-      [
-        `/api/accommodations/?organization=1&next=${encodeURIComponent(`https://someone:${userinfoPassword}@example.org/`)}`,
-        withKey,
-      ],
-    ];
-    for (const [url, headers] of targets) {
-      const response = await used.app.inject({ method: 'GET', url, headers });
-      expect(response.statusCode, url).toBeLessThan(500);
-    }
-    // A request id is logged with every line: one shaped like a key is not.
-    await used.app.inject({ method: 'GET', url: '/health', headers: { 'x-request-id': unissued } });
-    // Absolute-form targets with userinfo, over a real socket.
-    for (const target of [
-      `http://someone:${userinfoPassword}@127.0.0.1:${port}/api/accommodations/?organization=1`,
-      `http://log-user:${basic.password}@127.0.0.1:${port}/api/accommodations/?organization=1`,
-    ]) {
-      const answer = await rawExchange(
-        port,
-        `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: application/json\r\nAuthorization: ${basic.authorization}\r\nConnection: close\r\n\r\n`,
-      );
-      expect(answer).toMatch(/^HTTP\/1\.1 [1-4]\d\d /);
-    }
+    beforeAll(async () => {
+      await used.app.listen({ port: 0, host: '127.0.0.1' });
+      const address = used.app.server.address();
+      port = typeof address === 'object' && address ? address.port : 0;
+    });
 
-    const text = logs.text;
-    for (const secret of [key, mistyped, unissued, basic.password, userinfoPassword, basic.authorization.slice(6)]) {
-      expect(text).not.toContain(secret);
-    }
-    expect(text).not.toContain(percentEncoded);
-    // What is not secret is still there to read.
-    const urls = logs.lines.map((line) => (JSON.parse(line) as { req?: { url?: string } }).req?.url).filter(Boolean);
-    expect(urls).toContain('/api/accommodations/?organization=1&pass=[redacted]');
-    expect(urls).toContain('/api/accommodations/?organization=1&q=[redacted]');
-    expect(urls).toContain('/api/accommodations/?[redacted]');
-    expect(urls).toContain('/api/[redacted]');
-    expect(urls).toContain('/api/[redacted]/reservations');
-    expect(urls).toContain(`http://[redacted]@127.0.0.1:${port}/api/accommodations/?organization=1`);
-  });
-});
+    it('redacts keys, the request’s own password and userinfo by value, in the path, the query and the target’s authority', async () => {
+      const key = await apiKeyFor(used.db, { organizations: [1] });
+      const basic = await basicFor(used.db, 'log-user', { organizations: [1] });
+      // A key mistyped in its last character (bad checksum) is as much a secret.
+      const mistyped = `${key.slice(0, -1)}${key.endsWith('A') ? 'B' : 'A'}`;
+      const unissued = generateApiKey();
+      const userinfoPassword = `pw-${unissued.slice(3, 20)}`;
+      rememberSecret(mistyped, unissued, userinfoPassword);
+      const percentEncoded = key.replace(/^b/, '%62').replace(/k/g, '%6B');
+
+      const withKey = { 'x-api-key': key, accept: 'application/json' };
+      const withBasic = { authorization: basic.authorization, accept: 'application/json' };
+      const targets: [string, Record<string, string>][] = [
+        [`/api/accommodations/?organization=1&pass=${basic.password}`, withBasic],
+        [`/api/accommodations/?organization=1&q=${basic.password}`, withBasic],
+        [`/api/accommodations/?organization=1&note=x${encodeURIComponent(basic.password)}y`, withBasic],
+        [`/api/nowhere/${basic.password}`, withBasic],
+        [`/api/accommodations/?organization=1&credential=${key}`, withKey],
+        [`/api/accommodations/?${key}`, withKey],
+        [`/api/accommodations/?organization=1&${percentEncoded}`, withKey],
+        [`/api/${key}`, withKey],
+        [`/api/${unissued}/reservations`, withKey],
+        [`/api/accommodations/${mistyped}?organization=1`, {}],
+        [
+          `/api/accommodations/?organization=1&next=${encodeURIComponent(`https://someone:${userinfoPassword}@example.org/`)}`,
+          withKey,
+        ],
+      ];
+      for (const [url, headers] of targets) {
+        const response = await used.app.inject({ method: 'GET', url, headers });
+        expect(response.statusCode, url).toBeLessThan(500);
+      }
+      // A request id is logged with every line: one shaped like a key is not.
+      await used.app.inject({ method: 'GET', url: '/health', headers: { 'x-request-id': unissued } });
+      // Absolute-form targets with userinfo, over a real socket.
+      for (const target of [
+        `http://someone:${userinfoPassword}@127.0.0.1:${port}/api/accommodations/?organization=1`,
+        `http://log-user:${basic.password}@127.0.0.1:${port}/api/accommodations/?organization=1`,
+      ]) {
+        const answer = await rawExchange(
+          port,
+          `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: application/json\r\nAuthorization: ${basic.authorization}\r\nConnection: close\r\n\r\n`,
+        );
+        expect(answer).toMatch(/^HTTP\/1\.1 [1-4]\d\d /);
+      }
+
+      const text = logs.text;
+      for (const secret of [key, mistyped, unissued, basic.password, userinfoPassword, basic.authorization.slice(6)]) {
+        expect(text).not.toContain(secret);
+      }
+      expect(text).not.toContain(percentEncoded);
+      // What is not secret is still there to read.
+      const urls = loggedUrls(logs, format);
+      expect(urls).toContain('/api/accommodations/?organization=1&pass=[redacted]');
+      expect(urls).toContain('/api/accommodations/?organization=1&q=[redacted]');
+      expect(urls).toContain('/api/accommodations/?[redacted]');
+      expect(urls).toContain('/api/[redacted]');
+      expect(urls).toContain('/api/[redacted]/reservations');
+      expect(urls).toContain(`http://[redacted]@127.0.0.1:${port}/api/accommodations/?organization=1`);
+    });
+  },
+);
 
 describe('redactUrl', () => {
   const random = 'A'.repeat(30);

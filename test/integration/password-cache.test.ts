@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { Authenticator, parseBasicAuthorization } from '../../src/modules/credentials/authenticator.js';
+import { Authenticator } from '../../src/modules/credentials/authenticator.js';
+import { parseBasicAuthorization } from '../../src/modules/credentials/presented-credentials.js';
 import * as password from '../../src/modules/credentials/password.js';
 import { basicFor, CHEAP_PASSWORD_HASHING, twoOrganizations } from '../helpers/fixtures.js';
 import { useDatabase } from '../helpers/use-database.js';

@@ -1,8 +1,7 @@
-import { sql } from 'kysely';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { releasedTogether } from '../helpers/barrier.js';
-import { DIALECTS, emptyDatabase } from '../helpers/databases.js';
-import { apiKeyFor, load, twoOrganizations } from '../helpers/fixtures.js';
+import { DIALECTS } from '../helpers/databases.js';
+import { apiKeyFor, reload, twoOrganizations } from '../helpers/fixtures.js';
 import { useApp } from '../helpers/use-database.js';
 
 /**
@@ -30,16 +29,8 @@ describe.each(DIALECTS)('prices on %s', (dialect) => {
   const parameters = (response: { json(): { errors?: { parameter: string }[] } }) =>
     (response.json().errors ?? []).map((e) => e.parameter);
 
-  let round = 0;
   beforeEach(async () => {
-    await emptyDatabase(used.db);
-    await load(used.db, twoOrganizations);
-    // The app's caches outlive a test and are kept under each organization's change counter, which
-    // an emptied database starts again: every test's organizations count on from a number of their own.
-    await used.db.kysely
-      .updateTable('organizations')
-      .set({ version: sql`version + ${++round * 100_000}` })
-      .execute();
+    await reload(used.db, twoOrganizations);
     admin = await apiKeyFor(used.db, { organizations: [1, 2], scope: 'admin' });
     writer = await apiKeyFor(used.db, { organizations: [1, 2], scope: 'write' });
     reader = await apiKeyFor(used.db, { organizations: [1, 2] });

@@ -11,6 +11,8 @@ describe('loadConfig', () => {
       redisUrl: undefined,
       redisKeyPrefix: 'booking:rate:',
       logLevel: 'info',
+      logFormat: 'json',
+      logRequests: true,
       trustProxy: undefined,
       trustProxyHeader: 'x-forwarded-for',
       rateLimits: {
@@ -117,6 +119,29 @@ describe('loadConfig', () => {
       logLevel: 'debug',
       database: { dialect: 'sqlite', filename: ':memory:' },
     });
+  });
+
+  it.each([
+    // [what the environment says, what the flag says, --demo, the format, requests logged]
+    [undefined, undefined, false, 'json', true],
+    [undefined, undefined, true, 'pretty', false],
+    ['json', undefined, true, 'json', false],
+    ['PRETTY', undefined, false, 'pretty', true],
+    ['pretty', 'json', false, 'json', true],
+    [undefined, 'pretty', false, 'pretty', true],
+  ] as const)(
+    'LOG_FORMAT=%s, --log-format %s, demo %s: %s logs, requests logged: %s',
+    (env, flag, demo, format, requests) => {
+      const config = loadConfig(env === undefined ? {} : { LOG_FORMAT: env }, { logFormat: flag, demo });
+      expect(config).toMatchObject({ logFormat: format, logRequests: requests });
+    },
+  );
+
+  it('refuses a LOG_FORMAT it does not know, naming it', () => {
+    expect(() => loadConfig({ LOG_FORMAT: 'xml' })).toThrow(
+      new ConfigError('Invalid LOG_FORMAT: expected json or pretty, got "xml"'),
+    );
+    expect(() => loadConfig({}, { logFormat: 'text' })).toThrow(/^Invalid --log-format: expected json or pretty/);
   });
 
   it.each([

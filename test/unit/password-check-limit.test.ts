@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PasswordCheckQueue } from '../../src/modules/credentials/authenticator.js';
+import { PasswordCheckQueue } from '../../src/modules/credentials/password-check-queue.js';
 
 /**
  * The bound on concurrent password checks (scrypt, 128 MiB each) as a plain limiter: one address,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PasswordCheckQueue } from '../../src/modules/credentials/authenticator.js';
+import { PasswordCheckQueue } from '../../src/modules/credentials/password-check-queue.js';
 import { AppError } from '../../src/shared/errors.js';
 
 /** A task that runs until the test ends it, recording when it started. */

@@ -7,7 +7,7 @@ import type { Quote } from '../prices.js';
 import { AccommodationSelect } from './accommodation-select.js';
 import { type AskedStay, HeldByNotice } from './conflict.js';
 import { ErrorBox } from './feedback.js';
-import { QuotePanel } from './quote.js';
+import { QuotePanel, type QuotedStay } from './quote.js';
 
 /**
  * The fields of a stay, for the new-reservation form and for editing one. The browser checks the
@@ -15,13 +15,8 @@ import { QuotePanel } from './quote.js';
  * checks everything again, and its answer — a broken field, a taken night — is shown next to the form.
  */
 
-export interface StayValues {
-  accommodation: number | '';
-  dateFrom: string;
-  dateTo: string;
-  adults: number;
-  children: number;
-  babies: number;
+/** The stay as the quote asks for it, and what the booking adds. */
+export interface StayValues extends QuotedStay {
   guestName: string;
   totalAmount: string;
   currency: string;

@@ -51,7 +51,7 @@ export function NewReservation({
     babies: 0,
     guestName: '',
     totalAmount: '',
-    currency: 'EUR',
+    currency: organization.currency,
     channel: 'front desk',
     status: 'confirmed',
   };

@@ -14,7 +14,6 @@ import {
   type AgeGroup,
   BASES,
   basisLabel,
-  currencyOf,
   type Discount,
   type PriceComponent,
   prices,
@@ -39,7 +38,7 @@ interface Data {
   discounts: Discount[];
   ageGroups: AgeGroup[];
   accommodations: Accommodation[];
-  currency: string | undefined;
+  currency: string;
 }
 
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
@@ -68,16 +67,7 @@ export function Prices() {
         prices.ageGroups.list(query, signal),
         api.accommodations.list({ organization: organization.id, includeInactive: true }, { signal }),
       ]);
-      const first = accommodations.find((a) => a.active);
-      let currency: string | undefined;
-      if (first) {
-        try {
-          currency = await currencyOf(organization.id, first.id, organization.today, signal);
-        } catch (error) {
-          if (troubleOf(error).status === 401) throw error;
-        }
-      }
-      return { components, supplements, discounts, ageGroups, accommodations, currency };
+      return { components, supplements, discounts, ageGroups, accommodations, currency: organization.currency };
     },
     [organization.id],
   );

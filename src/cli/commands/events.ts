@@ -105,7 +105,7 @@ async function listen(options: FeedOptions & { forwardTo: string; secret?: strin
     process.stderr.write(`signing with ${secret} (pass it to your receiver; --secret to choose one)\n`);
   const transport = new Transport(credentialsOf(options));
   const signal = untilInterrupted();
-  process.stderr.write(`forwarding events to ${target} (Ctrl-C stops)\n`);
+  process.stderr.write(`forwarding events to ${target.href} (Ctrl-C stops)\n`);
   try {
     for await (const event of followEvents(transport, {
       after: options.after,

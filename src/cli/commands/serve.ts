@@ -10,7 +10,13 @@ import { PrimaryProcessStore, serveRateLimitsToWorkers } from '../../http/rate-l
 import { systemClock } from '../../shared/clock.js';
 import { addDays } from '../../shared/dates.js';
 import { invalidInput } from '../../shared/errors.js';
-import { DEMO_DATABASE_URL, ensureDemoApiKey, ensureDemoSignIn, seedDemoIfEmpty } from '../demo.js';
+import {
+  DEMO_DATABASE_URL,
+  ensureDemoApiKey,
+  ensureDemoSignIn,
+  ensureDemoWebhookSecretKey,
+  seedDemoIfEmpty,
+} from '../demo.js';
 import { print, withMigratedDb } from '../with-db.js';
 import { startDeliveryIfEnabled } from './worker.js';
 
@@ -20,6 +26,7 @@ interface ServeOptions {
   demo?: boolean;
   databaseUrl?: string;
   logLevel?: string;
+  logFormat?: string;
   workers: string;
 }
 
@@ -38,11 +45,16 @@ function workerCount(value: string): number {
 }
 
 function configFor(options: ServeOptions): Config {
-  return loadConfig(process.env, {
+  const config = loadConfig(process.env, {
     ...options,
     // --demo brings its own database unless one is named on the command line.
     databaseUrl: options.databaseUrl ?? (options.demo ? DEMO_DATABASE_URL : undefined),
   });
+  // --demo on SQLite keeps its own webhook secret key beside the database, as it keeps its API key;
+  // WEBHOOK_SECRET_KEY, when set, is the one used. Read here so every worker process has it.
+  if (!options.demo || config.database.dialect !== 'sqlite' || config.webhooks.secretKey) return config;
+  const secretKey = ensureDemoWebhookSecretKey(config.database.filename);
+  return Object.freeze({ ...config, webhooks: Object.freeze({ ...config.webhooks, secretKey }) });
 }
 
 /** Migrates, and for --demo loads the demo data and its key: done once, before any worker starts. */
@@ -96,8 +108,8 @@ async function runServer(config: Config, processes: number): Promise<number> {
       await closeDb(db);
       process.exit(0);
     };
-    process.once('SIGTERM', shutdown);
-    process.once('SIGINT', shutdown);
+    process.once('SIGTERM', () => void shutdown());
+    process.once('SIGINT', () => void shutdown());
     const address = app.server.address();
     return typeof address === 'object' && address ? address.port : config.port;
   } catch (error) {
@@ -202,7 +214,14 @@ export function registerServe(program: Command): void {
     .option('--host <host>', 'address to bind (default 127.0.0.1, env HOST)')
     .option('--database-url <url>', 'sqlite:<file> or postgres://… (env DATABASE_URL)')
     .option('--log-level <level>', 'fatal, error, warn, info, debug, trace or silent (env LOG_LEVEL)')
+    .option(
+      '--log-format <format>',
+      'json, or pretty for a person to read (default json; pretty with --demo; env LOG_FORMAT)',
+    )
     .option('--workers <n>', 'server processes sharing the port: a number, or auto for one per core', '1')
-    .option('--demo', 'use ./data/demo.sqlite with demo data and print a ready-to-paste request')
+    .option(
+      '--demo',
+      'use ./data/demo.sqlite with demo data and print a ready-to-paste request; pretty logs, no line per request',
+    )
     .action(serve);
 }

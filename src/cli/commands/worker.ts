@@ -33,6 +33,7 @@ export function startDeliveryIfEnabled(config: Config, db: Db, log: FastifyBaseL
 interface WorkerOptions {
   databaseUrl?: string;
   logLevel?: string;
+  logFormat?: string;
 }
 
 /** `booking worker`: delivers webhooks without serving HTTP, until SIGTERM or SIGINT. */
@@ -42,7 +43,7 @@ async function work(options: WorkerOptions): Promise<void> {
   let worker: WebhookWorker | undefined;
   try {
     await migrateToLatest(db);
-    const log = createLogger(config.logLevel) as FastifyBaseLogger;
+    const log = createLogger(config.logLevel, undefined, config.logFormat) as FastifyBaseLogger;
     worker = startWorkers(config, db, log);
   } catch (error) {
     await closeDb(db);
@@ -57,8 +58,8 @@ async function work(options: WorkerOptions): Promise<void> {
     await closeDb(db);
     process.exit(0);
   };
-  process.once('SIGTERM', shutdown);
-  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', () => void shutdown());
+  process.once('SIGINT', () => void shutdown());
   print(`booking worker delivering webhooks (${config.database.dialect}, ${running.owner})`);
 }
 
@@ -68,5 +69,6 @@ export function registerWorker(program: Command): void {
     .description('deliver webhooks without serving HTTP (migrates the database first)')
     .option('--database-url <url>', 'sqlite:<file> or postgres://… (env DATABASE_URL)')
     .option('--log-level <level>', 'fatal, error, warn, info, debug, trace or silent (env LOG_LEVEL)')
+    .option('--log-format <format>', 'json (the default) or pretty (env LOG_FORMAT)')
     .action(work);
 }

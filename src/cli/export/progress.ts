@@ -9,7 +9,7 @@ export class ProgressBar {
   #lastDraw = 0;
 
   constructor(stream: NodeJS.WriteStream) {
-    this.#stream = stream.isTTY ? (stream as WriteStream) : undefined;
+    this.#stream = stream.isTTY ? stream : undefined;
   }
 
   /** `done` of `total` items (total may grow as later chunks report theirs). */

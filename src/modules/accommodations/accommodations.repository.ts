@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { toDbBoolean } from '../../db/database.js';
 import type { AccommodationRow, Database } from '../../db/schema.js';
 import { ownedRecords } from '../../db/owned-rows.js';
+import { readFirst } from '../../db/prepared-reads.js';
 import type { Accommodation } from './accommodations.schemas.js';
 
 type Conn = Kysely<Database>;
@@ -40,18 +41,37 @@ export async function listAccommodations(
 }
 
 /** One accommodation, only if it belongs to one of the organizations: elsewhere it does not exist for the caller. */
-export function findAccommodationRow(
+const ACCOMMODATION_COLUMNS = [
+  'id',
+  'organization_id',
+  'title',
+  'type',
+  'max_persons',
+  'bedrooms',
+  'active',
+  'created',
+  'modified',
+  'version',
+] as const;
+
+/**
+ * An accommodation of one of `organizationIds`, by id. A lookup by primary key, prepared once (a
+ * quotation reads it per request), whose organization is checked here: a credential may see
+ * hundreds, and a list of them in the SQL would be a statement of its own for every length.
+ */
+export async function findAccommodationRow(
   conn: Conn,
   organizationIds: readonly number[],
   id: number,
 ): Promise<AccommodationRow | undefined> {
-  if (organizationIds.length === 0) return Promise.resolve(undefined);
-  return conn
-    .selectFrom('accommodations')
-    .selectAll()
-    .where('organization_id', 'in', [...organizationIds])
-    .where('id', '=', id)
-    .executeTakeFirst();
+  if (organizationIds.length === 0) return undefined;
+  const row = await readFirst(
+    conn,
+    'accommodation-by-id',
+    (value) => conn.selectFrom('accommodations').select(ACCOMMODATION_COLUMNS).where('id', '=', value('id')),
+    { id },
+  );
+  return row && organizationIds.includes(row.organization_id) ? row : undefined;
 }
 
 /** Accommodations as `lockRecordForChange` finds them. */

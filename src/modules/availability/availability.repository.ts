@@ -83,7 +83,7 @@ async function readHolds(conn: Conn, name: string, values: HoldValues): Promise<
   const prepared = preparedReadsOf(conn);
   if (!prepared) {
     const marked = holdsQuery(conn, (key) => values[key as keyof HoldValues] as never, one);
-    return (await marked.orderBy('accommodationId').orderBy('dateFrom').execute()) as Hold[];
+    return await marked.orderBy('accommodationId').orderBy('dateFrom').execute();
   }
   const [row] = await prepared.rows(
     name,

@@ -126,7 +126,7 @@ function dateOf(time: ICAL.Time, tzid: unknown, timeZone: string): string {
  * recurrence's exceptions) the first. Summaries are never read: they are not guests' names.
  */
 export function feedStays(text: string, timeZone: string): FeedStay[] {
-  const calendar = new ICAL.Component(ICAL.parse(text));
+  const calendar = new ICAL.Component(ICAL.parse(text) as unknown[]);
   const stays = new Map<string, FeedStay>();
   for (const component of calendar.getAllSubcomponents('vevent')) {
     const status = component.getFirstPropertyValue('status');

@@ -3,7 +3,6 @@ import type { Kysely } from 'kysely';
 import type { CredentialRow, Database } from '../../db/schema.js';
 import type { Clock } from '../../shared/clock.js';
 import { formatTimestamp } from '../../shared/dates.js';
-import { AppError } from '../../shared/errors.js';
 import { hashApiKey, isWellFormedApiKey } from './api-key.js';
 import type { KnownOrganizationState } from '../organizations/organizations.repository.js';
 import {
@@ -15,6 +14,8 @@ import {
 } from './credentials.repository.js';
 import { type Scope, USERNAME_PATTERN } from './credentials.service.js';
 import { decoyPasswordHash, SCRYPT_PARAMS, type ScryptParams, verifyPassword } from './password.js';
+import { PasswordCheckQueue } from './password-check-queue.js';
+import type { BasicCredentials, PresentedCredentials } from './presented-credentials.js';
 
 /** Who is calling: the credential's id, the organizations it may read, what it may do. */
 export interface Principal {
@@ -32,25 +33,6 @@ export interface Principal {
 export interface Authentication {
   readonly principal: Principal;
   readonly organization: KnownOrganizationState | null;
-}
-
-export type BasicCredentials = { username: string; password: string };
-
-/**
- * What a request presents, decided once per request. When X-Api-Key is present it alone decides,
- * even if Basic credentials come along (SPEC §5); a Basic header that cannot be parsed is still
- * presented (and fails), so it counts as a failed attempt.
- */
-export type PresentedCredentials =
-  { scheme: 'api-key'; apiKey: string } | { scheme: 'basic'; basic: BasicCredentials | undefined } | { scheme: 'none' };
-
-export function presentedCredentials(
-  apiKey: string | undefined,
-  authorization: string | undefined,
-): PresentedCredentials {
-  if (apiKey !== undefined) return { scheme: 'api-key', apiKey };
-  if (authorization !== undefined) return { scheme: 'basic', basic: parseBasicAuthorization(authorization) };
-  return { scheme: 'none' };
 }
 
 interface VerifiedPassword {
@@ -111,15 +93,6 @@ interface Outcome {
 interface CheckedRow {
   row: CredentialRow | undefined;
   counted: boolean;
-}
-
-export function parseBasicAuthorization(header: string): BasicCredentials | undefined {
-  const match = /^Basic[ \t]+([A-Za-z0-9+/]+={0,2})[ \t]*$/i.exec(header);
-  if (!match) return undefined;
-  const decoded = Buffer.from(match[1] as string, 'base64').toString('utf8');
-  const colon = decoded.indexOf(':');
-  if (colon <= 0) return undefined;
-  return { username: decoded.slice(0, colon), password: decoded.slice(colon + 1) };
 }
 
 /**
@@ -331,129 +304,5 @@ export class Authenticator {
     if (last !== undefined && now.getTime() - last < LAST_USED_RESOLUTION_MS) return;
     this.#lastUsedWritten.set(credentialId, now.getTime());
     await markUsed(this.#db, credentialId, formatTimestamp(now));
-  }
-}
-
-function queueFull(retryAfterSeconds: number): AppError {
-  return new AppError('service-unavailable', 'Too many password checks are waiting; try again shortly.', {
-    headers: { 'retry-after': String(retryAfterSeconds) },
-  });
-}
-
-interface Waiter {
-  start(): void;
-  refuse(): void;
-}
-
-/**
- * The password checks (scrypt runs) of a process: at most `concurrency` at once, the others waiting
- * in one line per client address. A freed slot goes to the address with the fewest checks running
- * (in turn among equals), so a flood from one address delays only itself: a request from any other
- * address starts as soon as one check ends. It is bounded twice, and refuses with 503 + Retry-After:
- *
- * - at most `perAddress` checks of one address running or waiting;
- * - at most `maxWaiting` waiting in all. When that is full, a newcomer whose address has fewer
- *   waiting than the longest line takes the last place of that line (whose request is refused
- *   instead), so many busy addresses together cannot lock out a quiet one either.
- *
- * API-key requests and Basic requests whose password was verified before never come here.
- */
-export class PasswordCheckQueue {
-  readonly #concurrency: number;
-  readonly #perAddress: number;
-  readonly #maxWaiting: number;
-  #running = 0;
-  #waiting = 0;
-  /** Waiting checks per address; the Map's order is the order of turns. */
-  readonly #lines = new Map<string, Waiter[]>();
-  /** Running checks per address. */
-  readonly #runningBy = new Map<string, number>();
-  /** A moving average of a check's duration, for Retry-After. */
-  #averageMs = 500;
-
-  constructor(concurrency: number, perAddress: number, maxWaiting: number) {
-    this.#concurrency = concurrency;
-    this.#perAddress = perAddress;
-    this.#maxWaiting = maxWaiting;
-  }
-
-  /** Runs `task` when its address's turn comes; rejects with 503 when the queue cannot take it. */
-  run<T>(address: string, task: () => Promise<T>): Promise<T> {
-    const waiting = this.#lines.get(address)?.length ?? 0;
-    const mine = waiting + (this.#runningBy.get(address) ?? 0);
-    if (mine >= this.#perAddress) return Promise.reject(queueFull(this.#retryAfter(mine)));
-    if (this.#running < this.#concurrency) {
-      this.#running += 1;
-      return this.#execute(address, task);
-    }
-    if (this.#waiting >= this.#maxWaiting && !this.#makeRoomFor(address)) {
-      return Promise.reject(queueFull(this.#retryAfter(this.#waiting)));
-    }
-    this.#waiting += 1;
-    return new Promise<T>((resolve, reject) => {
-      const waiter: Waiter = {
-        // The slot is handed over by the check that ended (#running stays as it is).
-        start: () => this.#execute(address, task).then(resolve, reject),
-        refuse: () => reject(queueFull(this.#retryAfter(this.#lines.get(address)?.length ?? 1))),
-      };
-      const line = this.#lines.get(address);
-      if (line) line.push(waiter);
-      else this.#lines.set(address, [waiter]);
-    });
-  }
-
-  async #execute<T>(address: string, task: () => Promise<T>): Promise<T> {
-    this.#runningBy.set(address, (this.#runningBy.get(address) ?? 0) + 1);
-    const started = performance.now();
-    try {
-      return await task();
-    } finally {
-      this.#averageMs = 0.8 * this.#averageMs + 0.2 * (performance.now() - started);
-      const left = (this.#runningBy.get(address) ?? 1) - 1;
-      if (left > 0) this.#runningBy.set(address, left);
-      else this.#runningBy.delete(address);
-      this.#next();
-    }
-  }
-
-  /** Hands the ended check's slot to the first waiter of the address with the fewest checks running. */
-  #next(): void {
-    let chosen: [string, Waiter[]] | undefined;
-    let fewest = Infinity;
-    for (const entry of this.#lines) {
-      const running = this.#runningBy.get(entry[0]) ?? 0;
-      if (running < fewest) [chosen, fewest] = [entry, running];
-      if (running === 0) break;
-    }
-    if (!chosen) {
-      this.#running -= 1;
-      return;
-    }
-    const [address, line] = chosen;
-    const waiter = line.shift() as Waiter;
-    // The address goes to the back of the turns; an empty line leaves.
-    this.#lines.delete(address);
-    if (line.length > 0) this.#lines.set(address, line);
-    this.#waiting -= 1;
-    waiter.start();
-  }
-
-  /** Refuses the last waiter of the longest line, if that line is longer than the newcomer's would be. */
-  #makeRoomFor(address: string): boolean {
-    const own = this.#lines.get(address)?.length ?? 0;
-    let longest: [string, Waiter[]] | undefined;
-    for (const entry of this.#lines) if (!longest || entry[1].length > longest[1].length) longest = entry;
-    if (!longest || longest[1].length <= own + 1) return false;
-    const [victimAddress, line] = longest;
-    const victim = line.pop() as Waiter;
-    if (line.length === 0) this.#lines.delete(victimAddress);
-    this.#waiting -= 1;
-    victim.refuse();
-    return true;
-  }
-
-  /** Roughly when `ahead` checks will have run. */
-  #retryAfter(ahead: number): number {
-    return Math.max(1, Math.ceil((ahead * this.#averageMs) / this.#concurrency / 1000));
   }
 }

@@ -48,6 +48,7 @@ const lastId = (rows: readonly { id: number }[]) => rows[rows.length - 1]?.id ??
 /** The next batch of a table's rows after `after`, by id: a keyset read, as cheap at the end as at the start. */
 function rowsAfter<T extends Table>(conn: Conn, table: T, after: number) {
   return conn
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- without it Kysely's overloads cannot resolve
     .selectFrom(table as Table)
     .selectAll()
     .where('id', '>', after)

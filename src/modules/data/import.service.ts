@@ -587,23 +587,35 @@ const ruleContent = (organization: number, rule: StayRule) =>
   ]);
 
 /**
- * The stored rule each file rule replaces: the one of its id, or, without an id, a stored rule of
- * the organization that says exactly the same (so importing a file again changes nothing).
+ * The stored record each of the file's replaces: the one of its id, or, without an id, a stored
+ * record no other names that says exactly the same (`content`, less ids and timestamps), each
+ * matched once: so importing a file again changes nothing.
  */
-function storedRuleIds(rules: readonly ImportStayRule[], stored: readonly StayRuleRow[]): (number | undefined)[] {
-  const named = new Set(rules.flatMap((r) => r.id ?? []));
+function storedIds<F, R extends { id: number }>(
+  file: readonly F[],
+  stored: readonly R[],
+  idOf: (record: F) => number | undefined,
+  content: { ofFile: (record: F) => string; ofStored: (row: R) => string },
+): (number | undefined)[] {
+  const named = new Set(file.flatMap((f) => idOf(f) ?? []));
   const byContent = new Map<string, number>();
-  for (const row of stored) {
-    if (!named.has(row.id)) byContent.set(ruleContent(row.organization_id, toStayRule(row)), row.id);
-  }
-  return rules.map((r) => {
-    if (r.id !== undefined) return r.id;
-    const key = ruleContent(r.organization, stayRuleOf(r, 0));
-    const id = byContent.get(key);
+  for (const row of stored) if (!named.has(row.id)) byContent.set(content.ofStored(row), row.id);
+  return file.map((f) => {
+    const id = idOf(f);
+    if (id !== undefined) return id;
+    const key = content.ofFile(f);
+    const same = byContent.get(key);
     byContent.delete(key);
-    return id;
+    return same;
   });
 }
+
+/** The stored rule each file rule replaces (`storedIds`). */
+const storedRuleIds = (rules: readonly ImportStayRule[], stored: readonly StayRuleRow[]) =>
+  storedIds(rules, stored, (r) => r.id, {
+    ofFile: (r) => ruleContent(r.organization, stayRuleOf(r, 0)),
+    ofStored: (row) => ruleContent(row.organization_id, toStayRule(row)),
+  });
 
 /**
  * Stay rules as the API keeps them (SPEC §13): two rules of one scope whose arrival periods overlap
@@ -659,25 +671,12 @@ function stayRuleConflicts(
 const priceContent = (organization: number, kind: PriceRecordKind, fields: Record<string, unknown>) =>
   JSON.stringify([organization, kind, columnsOf(fields), termsJson(kind, fields)]);
 
-/**
- * The stored price record each of the file's replaces: the one of its id, or, without an id, a
- * stored record of its organization and kind that says exactly the same (so importing a file again,
- * or the three default age groups, changes nothing).
- */
-function storedPriceIds(prices: readonly FilePriceRecord[], stored: readonly PriceRecordRow[]): (number | undefined)[] {
-  const named = new Set(prices.flatMap((p) => p.record.id ?? []));
-  const byContent = new Map<string, number>();
-  for (const row of stored) {
-    if (!named.has(row.id)) byContent.set(priceContent(row.organization_id, row.record, toPriceRecord(row)), row.id);
-  }
-  return prices.map((p) => {
-    if (p.record.id !== undefined) return p.record.id;
-    const key = priceContent(p.record.organization, p.kind, p.fields);
-    const id = byContent.get(key);
-    byContent.delete(key);
-    return id;
+/** The stored price record each of the file's replaces (`storedIds`; the three default age groups too). */
+const storedPriceIds = (prices: readonly FilePriceRecord[], stored: readonly PriceRecordRow[]) =>
+  storedIds(prices, stored, (p) => p.record.id, {
+    ofFile: (p) => priceContent(p.record.organization, p.kind, p.fields),
+    ofStored: (row) => priceContent(row.organization_id, row.record, toPriceRecord(row)),
   });
-}
 
 /** A file record whose id is a stored record of another kind: one id is one record, of one kind. */
 function otherKindErrors(
@@ -1241,7 +1240,7 @@ async function importCalendars(
     };
     await trx
       .insertInto('calendars')
-      .values({ id: c.id, ...values, created: timestamp(c.created) ?? now, next_fetch_at: 0 } as never)
+      .values({ id: c.id, ...values, created: timestamp(c.created) ?? now, next_fetch_at: 0 })
       .onConflict((oc) =>
         oc.column('id').doUpdateSet({ ...values, next_fetch_at: 0, etag: null, last_modified: null }),
       )

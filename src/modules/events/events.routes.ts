@@ -77,7 +77,7 @@ export const eventRoutes: FastifyPluginAsyncTypebox<{ db: Db; waker: FeedWaker }
         if (query[name] !== undefined) next.set(name, String(query[name]));
       }
       next.set('after', page.next);
-      reply.header('link', `</api/events?${next}>; rel="next"`);
+      reply.header('link', `</api/events?${next.toString()}>; rel="next"`);
       reply.header('events-cursor', page.next);
       reply.type('application/json; charset=utf-8');
       return reply.send(Buffer.from(`[${page.bodies.join(',')}]`));

@@ -44,7 +44,7 @@ interface Waiter {
   seen: FeedCursor | undefined;
   /** Undefined: any organization's events. */
   organizations: ReadonlySet<number> | undefined;
-  wake(): void;
+  wake: () => void;
 }
 
 /** Whether a commit of events of `organizations` (undefined: not known) may concern the waiter. */

@@ -182,6 +182,8 @@ export async function summaryList(
       const known = totals.get(queryKey, version);
       const printed = await findSummariesJson(conn, filter, page, known === undefined);
       if (printed) {
+        // Asked to count whenever no total is known, so it is there.
+        // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- the rule misreads `??`
         const total = known ?? (printed.total as number);
         if (known === undefined) totals.set(queryKey, version, total);
         return { items: { json: printed.json, count: printed.count }, total };

@@ -3,7 +3,8 @@ import type { Kysely } from 'kysely';
 import type { CredentialRow, Database } from '../../db/schema.js';
 import type { Clock } from '../../shared/clock.js';
 import { AppError } from '../../shared/errors.js';
-import type { AttemptAccounting, Authenticator, BasicCredentials, Principal } from '../credentials/authenticator.js';
+import type { AttemptAccounting, Authenticator, Principal } from '../credentials/authenticator.js';
+import type { BasicCredentials } from '../credentials/presented-credentials.js';
 import {
   deleteExpiredSessions,
   deleteSession,

@@ -121,6 +121,8 @@ export function startWebhookWorker(
   };
   const record = (attempt: FinishedAttempt) =>
     new Promise<void>((resolve, reject) => {
+      // The recording's own error, passed on to every attempt of its batch.
+      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
       finished.push({ attempt, done: (error) => (error === undefined ? resolve() : reject(error)) });
       if (!recording) void flush();
     });
