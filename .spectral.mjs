@@ -46,6 +46,19 @@ export default {
       },
     },
     {
+      // An export feed (SPEC §16): its secret address is the access, as calendar clients (Airbnb,
+      // Booking.com, Vrbo) fetch it without credentials; a token that is not one is 404, never 401
+      // or 400, so that nothing tells a guessed token from a malformed one. No quota: no 429.
+      // (Its braces percent-encoded: Spectral compares the pointer as a URI fragment.)
+      files: [pointer('/ical/%7Bfile%7D')],
+      rules: {
+        'owasp:api2:2023-read-restricted': 'off',
+        'owasp:api8:2023-define-error-responses-401': 'off',
+        'owasp:api4:2023-rate-limit-responses-429': 'off',
+        'owasp:api8:2023-define-error-validation': 'off',
+      },
+    },
+    {
       // The console's sign-in (SPEC §11) is the way to a credential, so it needs none: it checks a
       // password itself, throttled like every failed authentication (401 and 429 are declared).
       // The session itself reads no parameters, so no 400.

@@ -12,6 +12,7 @@ import {
   accommodationResources,
   availabilityResources,
   blockResources,
+  calendarResources,
   credentialResources,
   type Guest,
   type GuestsQuery,
@@ -45,6 +46,9 @@ export type {
   BlockCreate,
   BlockKind,
   BlocksQuery,
+  Calendar,
+  CalendarConflict,
+  CalendarCreate,
   CreatedCredential,
   CreatedWebhookEndpoint,
   CredentialCreate,
@@ -54,6 +58,7 @@ export type {
   Guest,
   GuestChange,
   GuestsQuery,
+  IcalFeed,
   Organization,
   AgeGroupSpecification,
   DiscountSpecification,
@@ -157,6 +162,8 @@ export interface BookingClient {
   guests: {
     list(query?: GuestsQuery, options?: CallOptions): PagedIterable<Guest>;
   } & ReturnType<typeof guestResources>;
+  /** Calendar sync with other channels (SPEC §16): export feed address, subscriptions, conflicts. */
+  calendars: ReturnType<typeof calendarResources>;
   /** Which stays may be sold (SPEC §13; changes need scope admin). */
   stayRules: ReturnType<typeof stayRuleResources>;
   /** The grid of holds and the search for one stay (SPEC §13). */
@@ -280,6 +287,7 @@ export function createClient(credentials: Credentials, options: ClientOptions = 
       },
       ...guestResources(transport),
     },
+    calendars: calendarResources(transport),
     stayRules: stayRuleResources(transport),
     availability: availabilityResources(transport),
     prices: priceResources(transport),

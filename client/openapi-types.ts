@@ -61,6 +61,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ical/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An accommodation’s iCalendar feed
+         * @description Every night-holding reservation and block made here, from 30 days ago to two years ahead, as all-day events (DTEND the departure). SUMMARY is "Reserved" or "Not available", never personal data. No credential: the token is the access (POST /api/accommodations/{id}/ical-token makes one). Blocks imported from other channels are not in it. ETag and 304.
+         */
+        get: operations["getIcalFeed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/session": {
         parameters: {
             query?: never;
@@ -347,6 +367,70 @@ export interface paths {
          * @description Needs the write scope. Changes only the fields given. An external block changes only with its calendar (409).
          */
         patch: operations["updateBlock"];
+        trace?: never;
+    };
+    "/api/accommodations/{id}/ical-token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new address for the accommodation’s feed
+         * @description Needs the admin scope. Makes a new secret token (256 bits, stored only as its SHA-256) and answers the feed’s address, shown only here. The previous address stops at once.
+         */
+        post: operations["rotateIcalToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accommodations/{id}/calendars": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The accommodation’s subscribed calendars
+         * @description Each with the state of its fetches (lastFetched, lastSuccess, lastError, stale after 24 hours without a success), the events it holds and its conflicts. Ordered by id.
+         */
+        get: operations["listCalendars"];
+        put?: never;
+        /**
+         * Subscribe to another channel’s feed
+         * @description Needs the admin scope. The workers fetch it at once and then every CALENDAR_POLL_SECONDS; its events become external blocks. The URL must be https, without credentials, and not point at a private or local address (400 naming url). 409 beyond 20 calendars per accommodation. Accepts Idempotency-Key.
+         */
+        post: operations["createCalendar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/accommodations/{id}/calendars/{calendarId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Unsubscribe
+         * @description Needs the admin scope. Removes the calendar and its blocks (their nights are free again). Answers it as it was.
+         */
+        delete: operations["deleteCalendar"];
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/stay-rules": {
@@ -1135,6 +1219,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "calendar.conflict": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A calendar.conflict event
+         * @description Sent to the endpoints subscribed to `calendar.conflict`.
+         */
+        post: operations["webhook_calendar_conflict"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     ping: {
         parameters: {
             query?: never;
@@ -1494,6 +1598,134 @@ export interface components {
              * @example 2025-01-20T14:03:11Z
              */
             modified: string;
+        };
+        /** @description An accommodation’s iCalendar export feed (SPEC §16): the previous address stops at once */
+        IcalFeed: {
+            /** Format: int32 */
+            accommodation: number;
+            /** @description The feed’s address, shown only here: the token in it is the only access */
+            url: string;
+            /** @description The same address relative to the service */
+            path: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with whole seconds
+             * @example 2025-01-20T14:03:11Z
+             */
+            created: string;
+        };
+        CalendarConflict: {
+            /** @description The event’s UID in the feed */
+            uid: string;
+            /**
+             * Format: date
+             * @description The event’s first night
+             * @example 2025-07-14
+             */
+            dateFrom: string;
+            /**
+             * Format: date
+             * @description The day after its last night
+             * @example 2025-07-14
+             */
+            dateTo: string;
+            /** @description What holds the nights here: a reservation, a block, or a draft of the booking flow (SPEC §15; it clears at the first fetch after the draft expires) */
+            heldBy: {
+                /** @enum {unknown} */
+                kind: "reservation" | "block" | "draft";
+                /** Format: int32 */
+                id: number;
+            };
+        };
+        /**
+         * @description A subscription of an accommodation to another channel’s iCalendar feed (SPEC §16)
+         * @example {
+         *       "id": 2,
+         *       "organization": 1,
+         *       "accommodation": 12,
+         *       "name": "Airbnb",
+         *       "url": "https://www.airbnb.com/calendar/ical/123.ics?s=…",
+         *       "created": "2027-01-10T09:00:00Z",
+         *       "modified": "2027-01-10T09:00:00Z",
+         *       "lastFetched": "2027-01-10T09:15:00Z",
+         *       "lastSuccess": "2027-01-10T09:15:00Z",
+         *       "lastError": null,
+         *       "stale": false,
+         *       "events": 3,
+         *       "conflicts": []
+         *     }
+         */
+        Calendar: {
+            /** Format: int32 */
+            id: number;
+            /** Format: int32 */
+            organization: number;
+            /** Format: int32 */
+            accommodation: number;
+            name: string;
+            url: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with whole seconds
+             * @example 2025-01-20T14:03:11Z
+             */
+            created: string;
+            /**
+             * Format: date-time
+             * @description RFC 3339 UTC timestamp with whole seconds
+             * @example 2025-01-20T14:03:11Z
+             */
+            modified: string;
+            /** @description The last fetch, whatever its outcome */
+            lastFetched: string | null;
+            /** @description The last fetch that read the feed (or 304) */
+            lastSuccess: string | null;
+            /** @description Why the last fetch failed (null when it succeeded): an HTTP status or an error class */
+            lastError: string | null;
+            /** @description No success for 24 hours (since its creation when it never had one) */
+            stale: boolean;
+            /**
+             * Format: int32
+             * @description Events of the feed that hold nights, as last read
+             */
+            events: number;
+            /** @description Events over nights already held here: not stored as blocks */
+            conflicts: components["schemas"]["CalendarConflict"][];
+        };
+        /** @description An imported event over nights already held here (SPEC §16), recorded once */
+        CalendarConflictEvent: {
+            /**
+             * Format: int32
+             * @description The calendar
+             */
+            id: number;
+            /** Format: int32 */
+            organization: number;
+            /** Format: int32 */
+            accommodation: number;
+            /** @description The calendar’s name */
+            name: string;
+            /** @description The event’s UID in the feed */
+            uid: string;
+            /**
+             * Format: date
+             * @description Calendar date, YYYY-MM-DD
+             * @example 2025-07-14
+             */
+            dateFrom: string;
+            /**
+             * Format: date
+             * @description Calendar date, YYYY-MM-DD
+             * @example 2025-07-14
+             */
+            dateTo: string;
+            /** @description What holds the nights here: a reservation, a block, or a draft of the booking flow (SPEC §15; it clears at the first fetch after the draft expires) */
+            heldBy: {
+                /** @enum {unknown} */
+                kind: "reservation" | "block" | "draft";
+                /** Format: int32 */
+                id: number;
+            };
         };
         /** @description Which stays arriving in a period may be sold (SPEC §13). A null field is not set by this rule: a less specific rule or the default decides it. */
         StayRule: {
@@ -2014,12 +2246,12 @@ export interface components {
             orderLinesTotal: string | null;
             currency: string | null;
         };
-        /** @description One change of a reservation, an accommodation, a block or a guest (SPEC §10, §13, §15) */
+        /** @description One change of a reservation, an accommodation, a block or a guest, or a calendar’s conflict (SPEC §10, §13, §15, §16) */
         Event: {
             /** @description evt_ + a ULID */
             id: string;
             /** @enum {unknown} */
-            type: "reservation.created" | "reservation.updated" | "reservation.cancelled" | "accommodation.created" | "accommodation.updated" | "accommodation.deactivated" | "block.created" | "block.updated" | "block.deleted" | "guest.erased";
+            type: "reservation.created" | "reservation.updated" | "reservation.cancelled" | "accommodation.created" | "accommodation.updated" | "accommodation.deactivated" | "block.created" | "block.updated" | "block.deleted" | "guest.erased" | "calendar.conflict";
             /** Format: int32 */
             organization: number;
             /**
@@ -2030,7 +2262,7 @@ export interface components {
             occurred: string;
             resource: {
                 /** @enum {unknown} */
-                type: "reservation" | "accommodation" | "block" | "guest";
+                type: "reservation" | "accommodation" | "block" | "guest" | "calendar";
                 /** Format: int32 */
                 id: number;
                 /**
@@ -2039,8 +2271,8 @@ export interface components {
                  */
                 version: number;
             };
-            /** @description The whole record after the change */
-            data: components["schemas"]["ReservationSummary"] | components["schemas"]["Accommodation"] | components["schemas"]["Block"] | components["schemas"]["Guest"];
+            /** @description The whole record after the change (for calendar.conflict: the conflict and its calendar) */
+            data: components["schemas"]["ReservationSummary"] | components["schemas"]["Accommodation"] | components["schemas"]["Block"] | components["schemas"]["Guest"] | components["schemas"]["CalendarConflictEvent"];
             /** @description For *.updated and *.cancelled: the fields that changed */
             changes?: string[];
             /** @description The values of `changes` before the change */
@@ -2071,7 +2303,7 @@ export interface components {
             /** @example https://receiver.example/booking-events */
             url: string;
             description: string | null;
-            types: ("reservation.created" | "reservation.updated" | "reservation.cancelled" | "accommodation.created" | "accommodation.updated" | "accommodation.deactivated" | "block.created" | "block.updated" | "block.deleted" | "guest.erased")[];
+            types: ("reservation.created" | "reservation.updated" | "reservation.cancelled" | "accommodation.created" | "accommodation.updated" | "accommodation.deactivated" | "block.created" | "block.updated" | "block.deleted" | "guest.erased" | "calendar.conflict")[];
             enabled: boolean;
             /** @description gone: the receiver answered 410; failing: 5 days of failures; manual: disabled by PATCH */
             disabledReason: ("gone" | "failing" | "manual") | null;
@@ -2315,6 +2547,68 @@ export interface operations {
             };
             /** @description The Accept header rules JSON out */
             406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An unexpected failure; the body holds no internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Overloaded, shutting down, the database is unreachable, or too many password hashes are waiting; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getIcalFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The feed (RFC 5545), text/calendar; charset=utf-8 */
+            200: {
+                headers: {
+                    /** @description Strong entity tag of the response; send it back in If-None-Match */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
+                };
+            };
+            /** @description Not Modified: If-None-Match matched the ETag of the representation this request selects (its content coding included). No body, and none of its metadata: no Content-Type, Content-Length or Content-Encoding */
+            304: {
+                headers: {
+                    /** @description Strong entity tag of the response; send it back in If-None-Match */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description No such record in the credential’s organizations */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6261,6 +6555,682 @@ export interface operations {
                     RateLimit?: string;
                     /** @description The quota: requests per window of w seconds, per credential */
                     "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than 64 KiB */
+            413: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not application/json */
+            415: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (or failed authentications); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An unexpected failure; the body holds no internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Overloaded, shutting down, the database is unreachable, or too many password hashes are waiting; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    rotateIcalToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The feed’s new address */
+            200: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IcalFeed"];
+                };
+            };
+            /** @description Invalid input: `errors` names every broken parameter */
+            400: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:booking-service:problem:invalid-input",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "The request has invalid parameters.",
+                     *       "errors": [
+                     *         {
+                     *           "parameter": "dateTo",
+                     *           "message": "must be a real calendar date (YYYY-MM-DD)"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or wrong credentials */
+            401: {
+                headers: {
+                    /** @description The accepted scheme */
+                    "WWW-Authenticate"?: "Basic realm=\"booking\", charset=\"UTF-8\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The organization is not one of the credential’s, or the credential lacks the admin scope */
+            403: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such record in the credential’s organizations */
+            404: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Accept header rules JSON out */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than 64 KiB */
+            413: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not application/json */
+            415: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (or failed authentications); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An unexpected failure; the body holds no internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Overloaded, shutting down, the database is unreachable, or too many password hashes are waiting; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listCalendars: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The calendars */
+            200: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Calendar"][];
+                };
+            };
+            /** @description Invalid input: `errors` names every broken parameter */
+            400: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:booking-service:problem:invalid-input",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "The request has invalid parameters.",
+                     *       "errors": [
+                     *         {
+                     *           "parameter": "dateTo",
+                     *           "message": "must be a real calendar date (YYYY-MM-DD)"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or wrong credentials */
+            401: {
+                headers: {
+                    /** @description The accepted scheme */
+                    "WWW-Authenticate"?: "Basic realm=\"booking\", charset=\"UTF-8\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The organization is not one of the credential’s (or does not exist) */
+            403: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such record in the credential’s organizations */
+            404: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Accept header rules JSON out */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (or failed authentications); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An unexpected failure; the body holds no internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Overloaded, shutting down, the database is unreachable, or too many password hashes are waiting; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    createCalendar: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description 1 to 255 visible ASCII characters; the same key with the same body within 24 hours replays the first response
+                 * @example channel-manager-4711
+                 */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The channel’s export feed: https, no credentials, not a private address */
+                    url: string;
+                    /** @description e.g. Airbnb, Booking.com, Vrbo */
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The new subscription */
+            201: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    /** @description Path of the created record */
+                    Location?: string;
+                    /** @description Present when the response repeats the first one for this Idempotency-Key */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Calendar"];
+                };
+            };
+            /** @description Invalid input: `errors` names every broken parameter */
+            400: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:booking-service:problem:invalid-input",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "The request has invalid parameters.",
+                     *       "errors": [
+                     *         {
+                     *           "parameter": "dateTo",
+                     *           "message": "must be a real calendar date (YYYY-MM-DD)"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or wrong credentials */
+            401: {
+                headers: {
+                    /** @description The accepted scheme */
+                    "WWW-Authenticate"?: "Basic realm=\"booking\", charset=\"UTF-8\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The organization is not one of the credential’s, or the credential lacks the admin scope */
+            403: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such record in the credential’s organizations */
+            404: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Accept header rules JSON out */
+            406: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The change conflicts with the data (a taken night, a state move) */
+            409: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is larger than 64 KiB */
+            413: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The body is not application/json */
+            415: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Idempotency-Key was used before with another body */
+            422: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Too many requests (or failed authentications); wait Retry-After seconds */
+            429: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description An unexpected failure; the body holds no internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Overloaded, shutting down, the database is unreachable, or too many password hashes are waiting; try again after Retry-After seconds */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before trying again */
+                    "Retry-After"?: number;
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    deleteCalendar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                calendarId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The removed calendar */
+            200: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Calendar"];
+                };
+            };
+            /** @description Invalid input: `errors` names every broken parameter */
+            400: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:booking-service:problem:invalid-input",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "The request has invalid parameters.",
+                     *       "errors": [
+                     *         {
+                     *           "parameter": "dateTo",
+                     *           "message": "must be a real calendar date (YYYY-MM-DD)"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or wrong credentials */
+            401: {
+                headers: {
+                    /** @description The accepted scheme */
+                    "WWW-Authenticate"?: "Basic realm=\"booking\", charset=\"UTF-8\"";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The organization is not one of the credential’s, or the credential lacks the admin scope */
+            403: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description No such record in the credential’s organizations */
+            404: {
+                headers: {
+                    /** @description Quota left in the current window and seconds until it resets (IETF RateLimit fields) */
+                    RateLimit?: string;
+                    /** @description The quota: requests per window of w seconds, per credential */
+                    "RateLimit-Policy"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The Accept header rules JSON out */
+            406: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {
@@ -12005,7 +12975,7 @@ export interface operations {
                 organization?: number;
                 /** @description A cursor from a `next` link or an Events-Cursor header */
                 after?: string;
-                /** @description Comma-separated event types: reservation.created, reservation.updated, reservation.cancelled, accommodation.created, accommodation.updated, accommodation.deactivated, block.created, block.updated, block.deleted, guest.erased */
+                /** @description Comma-separated event types: reservation.created, reservation.updated, reservation.cancelled, accommodation.created, accommodation.updated, accommodation.deactivated, block.created, block.updated, block.deleted, guest.erased, calendar.conflict */
                 types?: string;
                 /** @description Only the events of this reservation */
                 reservation?: number;
@@ -12306,7 +13276,7 @@ export interface operations {
                      */
                     url: string;
                     /** @description The event types delivered; empty or omitted: every type */
-                    types?: ("reservation.created" | "reservation.updated" | "reservation.cancelled" | "accommodation.created" | "accommodation.updated" | "accommodation.deactivated" | "block.created" | "block.updated" | "block.deleted" | "guest.erased")[];
+                    types?: ("reservation.created" | "reservation.updated" | "reservation.cancelled" | "accommodation.created" | "accommodation.updated" | "accommodation.deactivated" | "block.created" | "block.updated" | "block.deleted" | "guest.erased" | "calendar.conflict")[];
                     description?: string;
                 };
             };
@@ -12334,7 +13304,7 @@ export interface operations {
                         /** @example https://receiver.example/booking-events */
                         url: string;
                         description: string | null;
-                        types: ("reservation.created" | "reservation.updated" | "reservation.cancelled" | "accommodation.created" | "accommodation.updated" | "accommodation.deactivated" | "block.created" | "block.updated" | "block.deleted" | "guest.erased")[];
+                        types: ("reservation.created" | "reservation.updated" | "reservation.cancelled" | "accommodation.created" | "accommodation.updated" | "accommodation.deactivated" | "block.created" | "block.updated" | "block.deleted" | "guest.erased" | "calendar.conflict")[];
                         enabled: boolean;
                         /** @description gone: the receiver answered 410; failing: 5 days of failures; manual: disabled by PATCH */
                         disabledReason: ("gone" | "failing" | "manual") | null;
@@ -12828,7 +13798,7 @@ export interface operations {
                      */
                     url?: string;
                     /** @description The event types delivered; empty or omitted: every type */
-                    types?: ("reservation.created" | "reservation.updated" | "reservation.cancelled" | "accommodation.created" | "accommodation.updated" | "accommodation.deactivated" | "block.created" | "block.updated" | "block.deleted" | "guest.erased")[];
+                    types?: ("reservation.created" | "reservation.updated" | "reservation.cancelled" | "accommodation.created" | "accommodation.updated" | "accommodation.deactivated" | "block.created" | "block.updated" | "block.deleted" | "guest.erased" | "calendar.conflict")[];
                     description?: string | null;
                     /** @description true again: receives the events committed from now on */
                     enabled?: boolean;
@@ -13018,7 +13988,7 @@ export interface operations {
                         /** @example https://receiver.example/booking-events */
                         url: string;
                         description: string | null;
-                        types: ("reservation.created" | "reservation.updated" | "reservation.cancelled" | "accommodation.created" | "accommodation.updated" | "accommodation.deactivated" | "block.created" | "block.updated" | "block.deleted" | "guest.erased")[];
+                        types: ("reservation.created" | "reservation.updated" | "reservation.cancelled" | "accommodation.created" | "accommodation.updated" | "accommodation.deactivated" | "block.created" | "block.updated" | "block.deleted" | "guest.erased" | "calendar.conflict")[];
                         enabled: boolean;
                         /** @description gone: the receiver answered 410; failing: 5 days of failures; manual: disabled by PATCH */
                         disabledReason: ("gone" | "failing" | "manual") | null;
@@ -14271,6 +15241,69 @@ export interface operations {
                     /** @constant */
                     type?: "guest.erased";
                     data?: components["schemas"]["Guest"];
+                };
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 15 seconds: delivered */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Gone: the endpoint is disabled at once (disabledReason gone) */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried after Retry-After (at most one hour) */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Retried after Retry-After (at most one hour) */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Anything else (a redirect too, which is not followed), or no answer within 15 s: retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_calendar_conflict: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every delivery of the event; deduplicate by it */
+                "webhook-id": string;
+                /** @description Unix seconds of this attempt; signed */
+                "webhook-timestamp": string;
+                /** @description `v1,` + base64 HMAC-SHA256 of `id.timestamp.body` under the endpoint secret (the bytes after `whsec_`, base64-decoded); during a rotation two signatures separated by a space. Verify with any Standard Webhooks library. */
+                "webhook-signature": string;
+                /** @description Names the service and its version */
+                "user-agent": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Event"] & {
+                    /** @constant */
+                    type?: "calendar.conflict";
+                    data?: components["schemas"]["CalendarConflictEvent"];
                 };
             };
         };

@@ -66,6 +66,12 @@ export type BlockChange = JsonBody<operations['updateBlock']>;
 export type Guest = Schemas['Guest'];
 export type GuestsQuery = NonNullable<operations['listGuests']['parameters']['query']>;
 export type GuestChange = JsonBody<operations['updateGuest']>;
+/** An accommodation's subscription to another channel's iCalendar feed (SPEC §16). */
+export type Calendar = Schemas['Calendar'];
+export type CalendarConflict = Schemas['CalendarConflict'];
+export type CalendarCreate = JsonBody<operations['createCalendar']>;
+/** The export feed's address, shown only when it is made. */
+export type IcalFeed = Schemas['IcalFeed'];
 
 export type StayRule = Schemas['StayRule'];
 export type StayRuleCreate = JsonBody<operations['createStayRule']>;
@@ -257,6 +263,39 @@ export function guestResources(transport: Transport) {
      */
     async erase(id: number, call: Call = {}): Promise<Guest> {
       return json(await transport.request('DELETE', path(id), undefined, call));
+    },
+  };
+}
+
+/**
+ * Calendar sync (SPEC §16), per accommodation: the export feed's address (a new one stops the old
+ * one at once; scope admin), and the subscriptions to other channels' feeds with their state and
+ * conflicts (read with any scope, changed with admin).
+ */
+export function calendarResources(transport: Transport) {
+  const calendars = (accommodation: number) => transport.url(`api/accommodations/${accommodation}/calendars`);
+  return {
+    /** A new secret address for the accommodation's feed; the previous one stops at once. */
+    async rotateToken(accommodation: number, call: Call = {}): Promise<IcalFeed> {
+      const url = transport.url(`api/accommodations/${accommodation}/ical-token`);
+      return json(await transport.request('POST', url, undefined, call));
+    },
+    async list(accommodation: number, call: Call = {}): Promise<Calendar[]> {
+      return json(await transport.get(calendars(accommodation), call.signal));
+    },
+    /** Subscribes to a feed (https, not a private address): fetched at once, then every poll interval. */
+    async create(accommodation: number, body: CalendarCreate, call: Call = {}): Promise<Calendar> {
+      return json(
+        await transport.request('POST', calendars(accommodation), body, {
+          signal: call.signal,
+          headers: idempotencyKey(),
+        }),
+      );
+    },
+    /** Unsubscribes; its blocks go with it. Answers the calendar as it was. */
+    async delete(accommodation: number, id: number, call: Call = {}): Promise<Calendar> {
+      const url = transport.url(`api/accommodations/${accommodation}/calendars/${id}`);
+      return json(await transport.request('DELETE', url, undefined, call));
     },
   };
 }

@@ -27,6 +27,7 @@ import { availabilityRoutes } from './modules/availability/availability.routes.j
 import { stayRuleRoutes } from './modules/availability/stay-rules.routes.js';
 import { blockRoutes } from './modules/blocks/blocks.routes.js';
 import { guestRoutes } from './modules/guests/guests.routes.js';
+import { calendarRoutes, icalFeedRoutes } from './modules/calendars/calendars.routes.js';
 import { createParkCache } from './modules/availability/availability.service.js';
 import { priceRoutes } from './modules/prices/prices.routes.js';
 import { quoteRoutes } from './modules/prices/quotes.routes.js';
@@ -131,7 +132,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     reply.header('x-request-id', request.id);
     // No browser may read a JSON body (or a problem's detail) as HTML or script (issue 41).
     reply.header('x-content-type-options', 'nosniff');
-    assertAcceptsJson(request.headers.accept);
+    if (!request.routeOptions.config.anyAccept) assertAcceptsJson(request.headers.accept);
   });
   app.setErrorHandler(handleError);
   // gzip and br for every JSON body, errors included (list routes send kept variants themselves).
@@ -156,6 +157,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
   app.decorate('readiness', readiness);
   await app.register(healthRoutes, { db: deps.db, readiness });
   await registerConsole(app);
+  await app.register(icalFeedRoutes, { db: deps.db, clock });
 
   const authenticator = new Authenticator(deps.db.kysely, clock, deps.passwordHashing);
   const store =
@@ -175,6 +177,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<FastifyIn
     await api.register(reservationRoutes, { db: deps.db, clock, flow });
     await api.register(bookingFlowRoutes, { db: deps.db, flow });
     await api.register(blockRoutes, { db: deps.db, clock });
+    await api.register(calendarRoutes, {
+      db: deps.db,
+      clock,
+      settings: config.calendars,
+      resolver: deps.webhookResolver,
+    });
     await api.register(stayRuleRoutes, { db: deps.db, clock });
     // Accommodations, rules and prices per organization change, for every selling read.
     const parks = createParkCache();

@@ -92,6 +92,21 @@ export interface Config {
   readonly webhooks: WebhookSettings;
   /** SPEC §15: a draft of the booking flow expires this many minutes after its last change (DRAFT_MINUTES). */
   readonly draftMinutes: number;
+  readonly calendars: CalendarSettings;
+}
+
+/** SPEC §16: fetching other channels' feeds (by the same workers, under the same kind of lease). */
+export interface CalendarSettings {
+  /** Seconds between two fetches of one feed (CALENDAR_POLL_SECONDS). */
+  readonly pollSeconds: number;
+  /** A fetch is cut after this (SPEC: 15 s). */
+  readonly timeoutMs: number;
+  /** A feed larger than this fails (SPEC: 5 MB). */
+  readonly maxBytes: number;
+  /** How long a claimed fetch is a process's alone; longer than the timeout. */
+  readonly leaseMs: number;
+  /** OUTBOUND_ALLOW_PRIVATE_NETWORKS: the same value as the webhooks'. */
+  readonly allowPrivateNetworks: boolean;
 }
 
 /** SPEC §10: webhook delivery and event retention. */
@@ -323,11 +338,37 @@ function parseSecretKey(source: Source): Buffer {
   return key;
 }
 
+/**
+ * OUTBOUND_ALLOW_PRIVATE_NETWORKS lifts the outbound rules of §10 for webhooks and feeds alike;
+ * WEBHOOK_ALLOW_PRIVATE_NETWORKS is its other name. Naming both with different values is refused.
+ */
+function allowPrivateNetworksSource(env: NodeJS.ProcessEnv): Source | undefined {
+  const outbound = pick(undefined, '', env.OUTBOUND_ALLOW_PRIVATE_NETWORKS, 'OUTBOUND_ALLOW_PRIVATE_NETWORKS');
+  const webhook = pick(undefined, '', env.WEBHOOK_ALLOW_PRIVATE_NETWORKS, 'WEBHOOK_ALLOW_PRIVATE_NETWORKS');
+  if (outbound && webhook && outbound.value !== webhook.value) {
+    throw new ConfigError(
+      'Invalid OUTBOUND_ALLOW_PRIVATE_NETWORKS: WEBHOOK_ALLOW_PRIVATE_NETWORKS is its other name and says otherwise',
+    );
+  }
+  return outbound ?? webhook;
+}
+
+function calendarSettings(env: NodeJS.ProcessEnv, webhooks: WebhookSettings): CalendarSettings {
+  const poll = pick(undefined, '', env.CALENDAR_POLL_SECONDS, 'CALENDAR_POLL_SECONDS');
+  return Object.freeze({
+    pollSeconds: poll ? parseWholeNumber(poll, 1) : 900,
+    timeoutMs: 15_000,
+    maxBytes: 5 * 2 ** 20,
+    leaseMs: 60_000,
+    allowPrivateNetworks: webhooks.allowPrivateNetworks,
+  });
+}
+
 function webhookSettings(env: NodeJS.ProcessEnv): WebhookSettings {
   const source = (name: string) => pick(undefined, '', env[name], name);
   const worker = source('WEBHOOK_WORKER');
   const key = source('WEBHOOK_SECRET_KEY');
-  const allow = source('WEBHOOK_ALLOW_PRIVATE_NETWORKS');
+  const allow = allowPrivateNetworksSource(env);
   const schedule = source('WEBHOOK_RETRY_SCHEDULE');
   const retention = source('EVENTS_RETENTION_DAYS');
   const guestRetention = source('GUEST_RETENTION_DAYS');
@@ -372,6 +413,7 @@ export function loadConfig(env: NodeJS.ProcessEnv, flags: ConfigFlags = {}): Con
   const draftMinutes = pick(undefined, '', env.DRAFT_MINUTES, 'DRAFT_MINUTES');
 
   if (host && host.value.trim() === '') throw invalid(host, 'a host name or address');
+  const webhooks = webhookSettings(env);
 
   return Object.freeze({
     database: Object.freeze(parseDatabaseUrl(database)),
@@ -386,7 +428,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, flags: ConfigFlags = {}): Con
     trustProxyHeader: trustProxyHeader ? parseTrustProxyHeader(trustProxyHeader) : 'x-forwarded-for',
     rateLimits: numericSettings(env, DEFAULT_RATE_LIMITS, RATE_LIMIT_VARIABLES),
     serverLimits: numericSettings(env, DEFAULT_SERVER_LIMITS, SERVER_LIMIT_VARIABLES),
-    webhooks: webhookSettings(env),
+    webhooks,
     draftMinutes: draftMinutes ? parseDraftMinutes(draftMinutes) : DEFAULT_DRAFT_MINUTES,
+    calendars: calendarSettings(env, webhooks),
   });
 }

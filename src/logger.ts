@@ -28,6 +28,9 @@ const API_KEY_LIKE = /bk_[0-9A-Za-z]{20,}/g;
 /** `scheme://user:password@`: userinfo, e.g. of an absolute-form request target. */
 const USERINFO = /([A-Za-z][A-Za-z0-9+.-]*:\/\/)[^/?#\s]*@/g;
 
+/** The path of an iCalendar export feed, whose last segment is its token. */
+const ICAL_FEED_PATH = /^\/+ical\/[^/]/i;
+
 /** Below this length a request's own secret is only redacted where a whole piece of the URL is it. */
 const SHORT_SECRET = 4;
 
@@ -65,10 +68,13 @@ export function redactUrl(url: string, secrets: readonly string[] = []): string 
 
   const piece = (text: string) =>
     containsSecret(text, secrets) || containsSecret(decoded(text), secrets) ? REDACTED : text;
-  const redactedPath = path
-    .split(/([/;#])/)
-    .map((part, i) => (i % 2 === 1 ? part : piece(part)))
-    .join('');
+  // An export feed's address is its token (SPEC §16): the segment after /ical/ is a secret by name.
+  const redactedPath = ICAL_FEED_PATH.test(path)
+    ? `/ical/${REDACTED}`
+    : path
+        .split(/([/;#])/)
+        .map((part, i) => (i % 2 === 1 ? part : piece(part)))
+        .join('');
   if (query === undefined) return origin + redactedPath;
   const redactedQuery = query
     .split('&')

@@ -12,6 +12,7 @@ import { Occupancy } from './screens/occupancy.js';
 import { ReservationPanel } from './screens/reservation.js';
 import { Search } from './screens/search.js';
 import { Settings } from './screens/settings.js';
+import { Calendars } from './screens/calendars.js';
 import { SignIn } from './screens/signin.js';
 import { Today } from './screens/today.js';
 import { Loading } from './components/feedback.js';
@@ -291,7 +292,7 @@ function Screen({ route }: { route: Route }) {
     case 'occupancy':
       return <Occupancy from={route.query.get('from') ?? undefined} to={route.query.get('to') ?? undefined} />;
     case 'settings':
-      if (desk.isAdmin) return id === 'prices' ? <Prices /> : <Settings />;
+      if (desk.isAdmin) return id === 'prices' ? <Prices /> : id === 'calendars' ? <Calendars /> : <Settings />;
       return <NotFound text="Settings need the admin scope." />;
     default:
       return <NotFound text="There is no such page." />;

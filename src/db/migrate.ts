@@ -19,6 +19,7 @@ import { blocksAndStayRulesSchema } from './migrations/014_blocks_and_stay_rules
 import { pricesSchema } from './migrations/015_prices.js';
 import { guestsSchema } from './migrations/016_guests.js';
 import { draftsSchema } from './migrations/017_drafts.js';
+import { calendarsSchema } from './migrations/018_calendars.js';
 
 /** Migrations live in code (not a folder scan) so they run the same from src/ and dist/. */
 function migrationsFor(db: Db): Record<string, Migration> {
@@ -40,6 +41,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '015_prices': pricesSchema(db.dialect),
     '016_guests': guestsSchema(db.dialect),
     '017_drafts': draftsSchema(db.dialect),
+    '018_calendars': calendarsSchema(db.dialect),
   };
 }
 

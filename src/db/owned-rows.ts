@@ -10,7 +10,8 @@ import { forUpdate } from './write-transaction.js';
  */
 
 /** Tables of records that belong to one organization and have an integer `id`. */
-export type OwnedTable = 'accommodations' | 'reservations' | 'blocks' | 'stay_rules' | 'price_records' | 'guests';
+export type OwnedTable =
+  'accommodations' | 'reservations' | 'blocks' | 'stay_rules' | 'price_records' | 'guests' | 'calendars';
 type Row<T extends OwnedTable> = Selectable<Database[T]>;
 
 /** Values per statement: keeps each IN list under SQLite's limit on bound parameters. */

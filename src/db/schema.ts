@@ -222,7 +222,7 @@ export interface EventTable {
   id: string;
   organization_id: number;
   type: string;
-  resource_type: 'reservation' | 'accommodation' | 'block' | 'guest';
+  resource_type: 'reservation' | 'accommodation' | 'block' | 'guest' | 'calendar';
   resource_id: number;
   resource_version: number;
   occurred: string;
@@ -323,6 +323,49 @@ export interface ReservationDayTable {
   departures: number;
 }
 
+/** An accommodation's export feed (SPEC §16, migration 018): found by its token's SHA-256. */
+export interface IcalFeedTable {
+  accommodation_id: number;
+  organization_id: number;
+  token_hash: string;
+  created: string;
+}
+
+/** A subscription to another channel's feed (SPEC §16, migration 018). */
+export interface CalendarTable {
+  id: Generated<number>;
+  organization_id: number;
+  accommodation_id: number;
+  name: string;
+  url: string;
+  created: string;
+  modified: string;
+  version: Generated<number>;
+  /** Unix ms. */
+  next_fetch_at: number;
+  lease_owner: string | null;
+  lease_until: number | null;
+  etag: string | null;
+  last_modified: string | null;
+  last_fetched: string | null;
+  last_success: string | null;
+  last_error: string | null;
+  events: Generated<number>;
+}
+
+/** One event of a subscribed feed, by UID: its block, or what it conflicts with (migration 018). */
+export interface CalendarEventTable {
+  calendar_id: number;
+  uid: string;
+  organization_id: number;
+  date_from: string;
+  date_to: string;
+  block_id: number | null;
+  held_by_kind: 'reservation' | 'block' | 'draft' | null;
+  held_by_id: number | null;
+  missing: Generated<number>;
+}
+
 export interface Database {
   organizations: OrganizationTable;
   accommodations: AccommodationTable;
@@ -344,6 +387,9 @@ export interface Database {
   guests: GuestTable;
   drafts: DraftTable;
   reservation_order_lines: ReservationOrderLineTable;
+  ical_feeds: IcalFeedTable;
+  calendars: CalendarTable;
+  calendar_events: CalendarEventTable;
 }
 
 export type OrganizationRow = Selectable<OrganizationTable>;
@@ -355,4 +401,6 @@ export type PriceRecordRow = Selectable<PriceRecordTable>;
 export type GuestRow = Selectable<GuestTable>;
 export type DraftRow = Selectable<DraftTable>;
 export type ReservationOrderLineRow = Selectable<ReservationOrderLineTable>;
+export type CalendarRow = Selectable<CalendarTable>;
+export type CalendarEventRow = Selectable<CalendarEventTable>;
 export type CredentialRow = Selectable<CredentialTable>;

@@ -35,6 +35,8 @@ declare module 'fastify' {
      * authenticates with an API key or Basic credentials (never a console session). json-body.ts.
      */
     formBodyAsJson?: boolean;
+    /** Answers another media type than JSON whatever Accept says (the iCalendar feed, SPEC §16). */
+    anyAccept?: boolean;
   }
 }
 

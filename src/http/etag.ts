@@ -95,10 +95,14 @@ function noContent(request: FastifyRequest): Readable | undefined {
  * it is, and the ETag comes from the kept hash instead of hashing the body again. A matching
  * If-None-Match is answered here, before any compression runs.
  */
-export async function sendJsonBody(reply: FastifyReply, body: JsonBody): Promise<FastifyReply> {
+export async function sendJsonBody(
+  reply: FastifyReply,
+  body: JsonBody,
+  contentType = 'application/json; charset=utf-8',
+): Promise<FastifyReply> {
   const { headers } = reply.request;
   const coding = codingFor(headers['accept-encoding'], body.bytes.byteLength);
-  reply.type('application/json; charset=utf-8');
+  reply.type(contentType);
   varyOnAcceptEncoding(reply);
   const tag = entityTag(body.hash, reply, coding);
   reply.header('etag', tag);

@@ -7,6 +7,12 @@ import { GridSchema, SearchResultSchema } from '../modules/availability/availabi
 import { StayRuleSchema } from '../modules/availability/stay-rules.schemas.js';
 import { BlockSchema } from '../modules/blocks/blocks.schemas.js';
 import { GuestSchema } from '../modules/guests/guests.schemas.js';
+import {
+  CalendarConflictEventSchema,
+  CalendarConflictSchema,
+  CalendarSchema,
+  IcalFeedSchema,
+} from '../modules/calendars/calendars.schemas.js';
 import { AgeGroupKind, DiscountKind, PriceComponentKind, SupplementKind } from '../modules/prices/prices.schemas.js';
 import { OrderLineSchema, QuotationSchema, QuoteSchema } from '../modules/prices/quotes.schemas.js';
 import { EventSchema } from '../modules/events/events.schemas.js';
@@ -43,6 +49,10 @@ const NAMED_SCHEMAS = [
   AccommodationSchema,
   AvailabilitySchema,
   BlockSchema,
+  IcalFeedSchema,
+  CalendarConflictSchema,
+  CalendarSchema,
+  CalendarConflictEventSchema,
   StayRuleSchema,
   GuestSchema,
   AgeGroupKind.record,
@@ -123,6 +133,11 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         {
           name: 'guests',
           description: 'Guest records: personal data with one owner, corrected and erased on request (SPEC §15)',
+        },
+        {
+          name: 'calendars',
+          description:
+            'iCalendar sync with Airbnb, Booking.com, Vrbo: the export feed, subscriptions, conflicts (SPEC §16)',
         },
         { name: 'events', description: 'The changes feed: every change, in commit order, resumable (SPEC §10)' },
         { name: 'webhooks', description: 'Signed, retried, logged and replayable event delivery (SPEC §10)' },

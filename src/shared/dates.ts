@@ -145,7 +145,7 @@ export function dateInZone(instant: Date, timeZone: string): string {
 }
 
 /** Offset of a zone from UTC at an instant, in milliseconds (Amsterdam in summer: +7,200,000). */
-function zoneOffsetMs(instant: Date, timeZone: string): number {
+export function zoneOffsetMs(instant: Date, timeZone: string): number {
   const parts = clockFormatter(timeZone).formatToParts(instant);
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   const asUtc = utcDate(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second')).getTime();

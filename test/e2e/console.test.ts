@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { axeFindings, chromiumBrowser, launchChromium, watchCspViolations } from '../helpers/browser.js';
+import { type FeedServer, startFeedServer } from '../helpers/feed-server.js';
 import { type RunningProcess, ROOT, runCli, startServer } from '../helpers/processes.js';
 import { describeRequiring } from '../helpers/requirements.js';
 import { parseDatabaseUrl } from '../../src/config.js';
@@ -52,6 +53,9 @@ describeRequiring([chromiumBrowser()], 'the console in Chromium', () => {
       // Failed sign-ins of one username are throttled after three (SPEC §7, §11).
       AUTH_FAILURE_MAX: '3',
       RATE_LIMIT_MAX: '100000',
+      // Calendar feeds (SPEC §16) come from a server of the test on 127.0.0.1, read every second.
+      OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true',
+      CALENDAR_POLL_SECONDS: '1',
     });
     server = started.server;
     baseUrl = started.baseUrl;
@@ -1192,6 +1196,113 @@ describeRequiring([chromiumBrowser()], 'the console in Chromium', () => {
       );
     expect(shown).toEqual(lines.map((l) => ({ description: l.description, amount: l.amount })));
     expect(await axeFindings(page, '[data-testid="order-lines"]')).toEqual([]);
+  });
+
+  it('calendars: a channel’s feed imported shows its stays on the board by channel, its conflict highlighted; the export address is made and works', async () => {
+    const feeds: FeedServer = await startFeedServer();
+    try {
+      await newPage();
+      await signIn();
+      const today = await todayOf();
+      const nextDay = (date: string, days: number) =>
+        new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+      // A stay here to clash with, and two free nights of its accommodation to import.
+      const [held] = (await summaries({ dateFrom: nextDay(today, 2), dateTo: nextDay(today, 20) })).filter((r) =>
+        ['option', 'confirmed'].includes(r.status),
+      );
+      expect(held).toBeDefined();
+      const unit = (held as Summary).accommodation;
+      const { body: availability } = await api<{ nights: { date: string; status: string }[] }>(
+        `/api/accommodations/${unit.id}/availability?dateFrom=${today}&dateTo=${nextDay(today, 30)}`,
+      );
+      const free = availability.nights.findIndex(
+        (n, i) => i > 0 && n.status === 'free' && availability.nights[i + 1]?.status === 'free',
+      );
+      const freeFrom = (availability.nights[free] as { date: string }).date;
+      const compact = (date: string) => date.replaceAll('-', '');
+      const event = (uid: string, from: string, to: string, summary: string) => [
+        'BEGIN:VEVENT',
+        `UID:${uid}`,
+        `DTSTART;VALUE=DATE:${compact(from)}`,
+        `DTEND;VALUE=DATE:${compact(to)}`,
+        `SUMMARY:${summary}`,
+        'END:VEVENT',
+      ];
+      feeds.set(
+        '/airbnb.ics',
+        [
+          'BEGIN:VCALENDAR',
+          'VERSION:2.0',
+          'PRODID:-//Airbnb Inc//Hosting Calendar 1.0//EN',
+          ...event('stay@airbnb.com', freeFrom, nextDay(freeFrom, 2), 'Reserved'),
+          ...event('clash@airbnb.com', (held as Summary).dateFrom, (held as Summary).dateTo, 'Airbnb (Not available)'),
+          'END:VCALENDAR',
+          '',
+        ].join('\r\n'),
+      );
+
+      await go('#/settings/calendars', 'calendar-subscriptions');
+      await page.getByTestId('calendars-accommodation').selectOption(String(unit.id));
+      await page.getByTestId('calendar-name').fill('Airbnb');
+      await page.getByTestId('calendar-url').fill(`${feeds.origin}/airbnb.ics`);
+      await page.getByTestId('calendar-add').click();
+      await page.getByTestId('calendar-row').waitFor();
+      // Read by the server's worker within a second or two; the page shows it when loaded again.
+      await expect
+        .poll(
+          async () =>
+            (await api<{ lastSuccess: string | null }[]>(`/api/accommodations/${unit.id}/calendars`)).body[0]
+              ?.lastSuccess,
+          {
+            timeout: 15_000,
+          },
+        )
+        .toBeTruthy();
+      await go('#/settings', 'settings-credentials');
+      await go('#/settings/calendars', 'calendar-subscriptions');
+      await page.getByTestId('calendars-accommodation').selectOption(String(unit.id));
+      await page.getByTestId('calendar-conflict').waitFor();
+      expect(await page.getByTestId('calendar-conflict').textContent()).toContain(
+        `reservation ${(held as Summary).id}`,
+      );
+      expect(await page.getByTestId('calendar-state').textContent()).toContain('Up to date');
+      expect(await page.getByTestId('calendar-row').getAttribute('class')).toContain('is-conflicting');
+      expect(await axeFindings(page)).toEqual([]);
+      await page.screenshot({ path: join(SCREENSHOTS ?? dir, 'console-calendars.png'), fullPage: true });
+      await page.screenshot({ path: '/tmp/console-calendars.png', fullPage: true });
+
+      // The export address: shown once, and it serves the accommodation's feed without a credential.
+      await page.getByTestId('calendar-export-rotate').click();
+      await page.getByTestId('confirm-yes').click();
+      const address = ((await page.getByTestId('secret-value').textContent()) ?? '').trim();
+      expect(address).toMatch(new RegExp(`^${baseUrl}/ical/[A-Za-z0-9_-]{43}\\.ics$`));
+      const exported = await fetch(address);
+      expect(exported.status).toBe(200);
+      expect(exported.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
+      expect(await exported.text()).toContain(`UID:reservation-${(held as Summary).id}@booking-service`);
+      await page.getByTestId('secret-done').click();
+
+      // On the board: the imported stay, named by its channel.
+      await go('#/board', 'board-grid');
+      await page.locator('[data-testid="board-grid"][aria-busy="false"]').waitFor();
+      const bar = page.locator('[data-testid="board-block"][data-kind="external"]', { hasText: 'Airbnb' });
+      await bar.first().waitFor();
+      expect(await bar.first().textContent()).toContain('Other calendar · Airbnb');
+      await page.screenshot({ path: '/tmp/console-calendars-board.png' });
+
+      // Unsubscribed: its stays leave the board.
+      await go('#/settings/calendars', 'calendar-subscriptions');
+      await page.getByTestId('calendars-accommodation').selectOption(String(unit.id));
+      await page.getByTestId('calendar-remove').click();
+      await page.getByTestId('confirm-yes').click();
+      await expect.poll(() => page.getByTestId('calendar-row').count()).toBe(0);
+      const { body: blocks } = await api<{ kind: string }[]>(
+        `/api/blocks?organization=${ORGANIZATION}&dateFrom=${today}&dateTo=${nextDay(today, 40)}&accommodation=${unit.id}`,
+      );
+      expect(blocks.filter((b) => b.kind === 'external')).toEqual([]);
+    } finally {
+      await feeds.close();
+    }
   });
 
   it('put its Content-Security-Policy on every console response of the flows', () => {

@@ -459,7 +459,7 @@ describe('booking dump', () => {
       const piped = await runCli(['dump', '-'], { DATABASE_URL: source.url });
       expect(piped.code).toBe(0);
       expect(piped.stderr).toMatch(
-        /^Dumped 2 organizations, \d+ accommodations, 0 guests, 50 reservations, 0 blocks, 0 stay rules, 6 age groups, 0 price components, 0 supplements, 0 discounts, 0 credentials in/,
+        /^Dumped 2 organizations, \d+ accommodations, 0 guests, 50 reservations, 0 blocks, 0 calendars, 0 ical feeds, 0 stay rules, 6 age groups, 0 price components, 0 supplements, 0 discounts, 0 credentials in/,
       );
       const document = JSON.parse(piped.stdout) as Required<ImportDocument>;
       expect(document.reservations).toHaveLength(50);
@@ -469,6 +469,8 @@ describe('booking dump', () => {
         'guests',
         'reservations',
         'blocks',
+        'calendars',
+        'icalFeeds',
         'stayRules',
         'ageGroups',
         'priceComponents',

@@ -75,6 +75,7 @@ interface Outcome {
  */
 function unreachable(operation: string, status: number): string | undefined {
   if (status === 500) return 'a failure of the service itself: no request may cause one';
+  if (operation === 'getIcalFeed' && status === 429) return 'a feed is read without a credential: no quota';
   if (operation === 'getHealth' && status === 503) return 'only while the process shuts down';
   if (operation === 'listEvents' && status === 410) {
     return "needs a cursor older than the events kept: the feed's own tests make one";
@@ -86,9 +87,14 @@ function unreachable(operation: string, status: number): string | undefined {
     return 'reads no parameter and no organization: it lists the credential’s own';
   }
   if (
-    ['getAccommodation', 'getAvailability', 'getReservation', 'getGuest', 'getReservationOrderLines'].includes(
-      operation,
-    ) &&
+    [
+      'getAccommodation',
+      'getAvailability',
+      'getReservation',
+      'getGuest',
+      'getReservationOrderLines',
+      'listCalendars',
+    ].includes(operation) &&
     status === 403
   ) {
     return "reads by id name no organization: another organization's record is 404";
@@ -211,6 +217,22 @@ describe.each(DIALECTS)('Prism proxying real servers with their own /openapi.jso
     keys.limited = await apiKeyFor(used.db, { organizations: [PARK], scope: 'admin' });
     keys.basic = (await basicFor(used.db, 'integrator', { organizations: [PARK] })).authorization;
     keys.otherAdmin = await apiKeyFor(used.db, { organizations: [OTHER], scope: 'admin' });
+    // An accommodation keeps at most 20 subscribed calendars (SPEC §16): unit 40 is given them, due
+    // far in the future so that no worker fetches them, for createCalendar's only 409.
+    await used.db.kysely
+      .insertInto('calendars')
+      .values(
+        Array.from({ length: 20 }, (_, n) => ({
+          organization_id: PARK,
+          accommodation_id: 40,
+          name: `Channel ${n + 1}`,
+          url: `https://feeds.example.com/${n + 1}.ics`,
+          created: stamp,
+          modified: stamp,
+          next_fetch_at: Number.MAX_SAFE_INTEGER,
+        })),
+      )
+      .execute();
     // An organization keeps at most 1,000 price records of a kind (SPEC §14): the other one is
     // given as many age groups, supplements and discounts as stored rows (their only 409 is one
     // more), not by the 3,000 requests that would make them.
@@ -1437,6 +1459,131 @@ describe.each(DIALECTS)('Prism proxying real servers with their own /openapi.jso
       body: { locale: 'nl' },
     });
 
+    // Calendar sync (SPEC §16): the feed's address (admin), the feed itself (no credential, any
+    // Accept), and subscriptions (read to list, admin to change) on unit 39.
+    const tokenPath = '/api/accommodations/39/ical-token';
+    const minted = await run({
+      operation: 'rotateIcalToken',
+      status: 200,
+      method: 'POST',
+      path: tokenPath,
+      headers: admin,
+    });
+    const feedPath = String(json(minted).path);
+    rememberSecret(feedPath.slice('/ical/'.length, -'.ics'.length));
+    const feedAccept = { accept: 'text/calendar' };
+    const served = await run({
+      operation: 'getIcalFeed',
+      status: 200,
+      method: 'GET',
+      path: feedPath,
+      headers: feedAccept,
+    });
+    expect.soft(served.headers['content-type']).toBe('text/calendar; charset=utf-8');
+    await run({
+      operation: 'getIcalFeed',
+      status: 304,
+      method: 'GET',
+      path: feedPath,
+      headers: { ...feedAccept, 'if-none-match': String(served.headers.etag) },
+    });
+    await run({ operation: 'getIcalFeed', status: 404, method: 'GET', path: '/ical/unknown.ics', headers: feedAccept });
+    const calendarsPath = '/api/accommodations/39/calendars';
+    const subscription = { url: 'http://127.0.0.1:9/feed.ics', name: 'Airbnb' };
+    const subscribed = await run({
+      operation: 'createCalendar',
+      status: 201,
+      method: 'POST',
+      path: calendarsPath,
+      headers: { ...admin, 'idempotency-key': 'prism-calendar-1' },
+      body: subscription,
+    });
+    const calendarPath = `${calendarsPath}/${json(subscribed).id}`;
+    await run({
+      operation: 'createCalendar',
+      status: 422,
+      method: 'POST',
+      path: calendarsPath,
+      headers: { ...admin, 'idempotency-key': 'prism-calendar-1' },
+      body: { ...subscription, name: 'Vrbo' },
+    });
+    await run({
+      operation: 'createCalendar',
+      status: 409,
+      method: 'POST',
+      path: '/api/accommodations/40/calendars',
+      headers: admin,
+      body: subscription,
+    });
+    await run({
+      operation: 'createCalendar',
+      status: 400,
+      method: 'POST',
+      path: calendarsPath,
+      headers: admin,
+      body: { ...subscription, url: 'ftp://feeds.example.com/a.ics' },
+    });
+    const listed = await run({
+      operation: 'listCalendars',
+      status: 200,
+      method: 'GET',
+      path: calendarsPath,
+      headers: reader,
+    });
+    // (Its fetch state is the server's worker's: it may have tried the feed already.)
+    expect
+      .soft(JSON.parse(listed.body.toString('utf8')).map((c: { id: number; name: string }) => [c.id, c.name]))
+      .toEqual([[json(subscribed).id, 'Airbnb']]);
+    const calendarOperations: [string, string, string, object | undefined][] = [
+      ['rotateIcalToken', 'POST', tokenPath, undefined],
+      ['listCalendars', 'GET', calendarsPath, undefined],
+      ['createCalendar', 'POST', calendarsPath, subscription],
+      ['deleteCalendar', 'DELETE', calendarPath, undefined],
+    ];
+    for (const [operation, method, path, body] of calendarOperations) {
+      await run({ operation, status: 401, method, path, headers: nobody, body, brokenOnPurpose: true });
+      await run({ operation, status: 406, method, path, headers: { ...admin, accept: 'text/html' }, body });
+      if (method !== 'GET') await run({ operation, status: 403, method, path, headers: writer, body });
+      await run({
+        operation,
+        status: 404,
+        method,
+        path: path.replace('/accommodations/39/', '/accommodations/999999/'),
+        headers: admin,
+        body,
+      });
+      await run({
+        operation,
+        status: 400,
+        method,
+        path: path.replace('/accommodations/39/', '/accommodations/abc/'),
+        headers: admin,
+        body,
+        brokenOnPurpose: true,
+      });
+      if (method !== 'GET') {
+        await run({
+          operation,
+          status: 413,
+          method,
+          path,
+          headers: admin,
+          body: { name: 'x'.repeat(70 * 1024) },
+          brokenOnPurpose: true,
+        });
+        await run({
+          operation,
+          status: 415,
+          method,
+          path,
+          headers: { ...admin, 'content-type': 'text/plain' },
+          body: 'a calendar',
+          brokenOnPurpose: true,
+        });
+      }
+    }
+    await run({ operation: 'deleteCalendar', status: 200, method: 'DELETE', path: calendarPath, headers: admin });
+
     // Stay rules (SPEC §13): read with read, written with admin. Unit 39 in September 2027: at most
     // three nights, arriving on Saturdays; October 2027: at most a week.
     const rule = {
@@ -2591,6 +2738,7 @@ describe.each(DIALECTS)('Prism proxying real servers with their own /openapi.jso
       ...hookOperations,
       ...blockOperations,
       ...guestOperations,
+      ...calendarOperations,
       ...stayRuleOperations,
       ...availabilityOperations,
       ...priceOperations,
@@ -2619,6 +2767,15 @@ describe.each(DIALECTS)('Prism proxying real servers with their own /openapi.jso
       await run({ operation, status: 503, method: 'GET', path, upstream: 'overloaded' });
     }
     await run({ operation: 'getHealth', status: 200, method: 'GET', path: '/health', upstream: 'overloaded' });
+    // A feed has no quota (no credential): only the overload answers it otherwise.
+    await run({
+      operation: 'getIcalFeed',
+      status: 503,
+      method: 'GET',
+      path: feedPath,
+      headers: { accept: 'text/calendar' },
+      upstream: 'overloaded',
+    });
 
     // Each status is the server's own, passed on: Prism answers 500 itself when it cannot read one.
     const wrongStatus = outcomes

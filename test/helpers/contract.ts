@@ -158,7 +158,8 @@ class ContractChecker {
         problems.push(`${status} answered ${mediaType}, documented: ${Object.keys(declared.content ?? {}).join(', ')}`);
       } else if (declared.content[mediaType].schema) {
         const validate = this.#validator([...where, 'content', mediaType, 'schema']);
-        if (!validate(JSON.parse(body))) problems.push(`${status} body: ${this.#ajv.errorsText(validate.errors)}`);
+        const value = mediaType.endsWith('json') ? JSON.parse(body) : body;
+        if (!validate(value)) problems.push(`${status} body: ${this.#ajv.errorsText(validate.errors)}`);
       }
     } else if (body.length === 0 && declared.content && response.statusCode !== 304 && method !== 'HEAD') {
       problems.push(`${status} has an empty body; documented: ${Object.keys(declared.content).join(', ')}`);

@@ -1,8 +1,16 @@
 import { sql } from 'kysely';
 import type { Db } from '../../src/db/database.js';
 
-/** Takes a database back to how it was before migration 017 (drafts and order lines). The caller removes its row from `kysely_migration`. */
+/** Takes a database back to how it was before migration 018 (calendar sync). The caller removes its row from `kysely_migration`. */
+export async function undoCalendars(db: Db): Promise<void> {
+  await sql`drop table calendar_events`.execute(db.kysely);
+  await sql`drop table calendars`.execute(db.kysely);
+  await sql`drop table ical_feeds`.execute(db.kysely);
+}
+
+/** Takes a database back to how it was before migration 017 (drafts and order lines), and every later one. The caller removes their rows from `kysely_migration`. */
 export async function undoDrafts(db: Db): Promise<void> {
+  await undoCalendars(db);
   if (db.dialect === 'postgres') await sql`drop function draft_night_holds cascade`.execute(db.kysely);
   await sql`drop table reservation_order_lines`.execute(db.kysely);
   await sql`drop table drafts`.execute(db.kysely);

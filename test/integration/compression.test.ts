@@ -176,7 +176,9 @@ describe.each(DIALECTS)('content codings and 304 on %s', (dialect) => {
     const conditional = Object.values(document.paths)
       .flatMap((operations) => Object.values(operations))
       .filter((operation) => '304' in operation.responses)
-      .map((operation) => operation.operationId);
+      .map((operation) => operation.operationId)
+      // The iCalendar feed is text/calendar behind a token, not a JSON list: calendars.test.ts codes it.
+      .filter((operation) => operation !== 'getIcalFeed');
     expect(conditional.sort()).toEqual(Object.keys(CONDITIONAL_ROUTES).sort());
   });
 

@@ -80,6 +80,7 @@ describe.each(DIALECTS)('migration 012 (the feed in commit order) on %s', (diale
       '015_prices',
       '016_guests',
       '017_drafts',
+      '018_calendars',
     ]);
 
     const numbered = await kysely

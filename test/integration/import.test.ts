@@ -979,6 +979,8 @@ describe.each(DIALECTS)('booking import on %s', (dialect) => {
       'guests',
       'reservations',
       'blocks',
+      'calendars',
+      'icalFeeds',
       'stayRules',
       'ageGroups',
       'priceComponents',

@@ -147,6 +147,11 @@ describe('redactUrl', () => {
       [],
       '/api/x?email=[redacted]&guestName=[redacted]&phone_number=[redacted]&limit=5',
     ],
+    // An iCalendar feed's address is its secret token (SPEC §16), whatever it looks like.
+    [`/ical/${'x'.repeat(43)}.ics`, [], '/ical/[redacted]'],
+    ['/ical/anything-at-all.ics?a=1', [], '/ical/[redacted]?a=1'],
+    ['http://host/ical/abc.ics', [], 'http://host/ical/[redacted]'],
+    ['/icalendar/abc', [], '/icalendar/abc'],
   ] as [string, string[], string][])('%s', (url, secrets, expected) => {
     expect(redactUrl(url, secrets)).toBe(expected);
   });

@@ -76,6 +76,7 @@ describe.each(DIALECTS)('migrations 006 (longest stay), 010 and 014 on %s', (dia
       '015_prices',
       '016_guests',
       '017_drafts',
+      '018_calendars',
     ]);
     const rows = await kysely.selectFrom('organizations').select(['id', 'longest_stay_nights']).orderBy('id').execute();
     expect(rows).toEqual([

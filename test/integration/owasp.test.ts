@@ -246,11 +246,12 @@ describe.each(DIALECTS)('OWASP API Top 10 on %s', (dialect) => {
 
   describe('API5 broken function level authorization', () => {
     // SPEC §4.6: the probes, the API document and its interactive reference (with its assets).
-    const PUBLIC = new Set(['/health', '/ready', '/openapi.json']);
+    // SPEC §16: an export feed, whose secret address is its only access.
+    const PUBLIC = new Set(['/health', '/ready', '/openapi.json', '/ical/:file']);
     const isPublic = (url: string) => PUBLIC.has(url) || isDocsUi(url) || isConsolePage(url);
     // The console's sign-in checks a password itself (test/integration/console-sessions.test.ts).
     const isSignIn = (method: string, url: string) => method === 'POST' && url === '/api/session';
-    const concrete = (url: string) => url.replace(':id', '10');
+    const concrete = (url: string) => url.replace(':id', '10').replace(':calendarId', '1');
     const validBodies: Record<string, unknown> = {
       'POST /api/accommodations/': { title: 'New', type: 'chalet', maxPersons: 2 },
       'PATCH /api/accommodations/:id': { title: 'Renamed' },
@@ -310,6 +311,10 @@ describe.each(DIALECTS)('OWASP API Top 10 on %s', (dialect) => {
       'POST /api/webhook-endpoints/:id/rotate-secret': undefined,
       'POST /api/webhook-endpoints/:id/test': undefined,
       'POST /api/webhook-endpoints/:id/replay': { since: '2025-01-01T00:00:00Z' },
+      // Calendar sync needs the admin scope (SPEC §16).
+      'POST /api/accommodations/:id/ical-token': undefined,
+      'POST /api/accommodations/:id/calendars': { url: 'https://feeds.example.com/a.ics', name: 'Airbnb' },
+      'DELETE /api/accommodations/:id/calendars/:calendarId': undefined,
       // Credential management needs the admin scope (SPEC §11 Settings).
       'POST /api/credentials': { type: 'api-key' },
       'DELETE /api/credentials/:id': undefined,

@@ -43,6 +43,13 @@ describe('loadConfig', () => {
         timeoutMs: 15000,
         leaseMs: 60000,
       },
+      calendars: {
+        pollSeconds: 900,
+        timeoutMs: 15000,
+        maxBytes: 5 * 2 ** 20,
+        leaseMs: 60000,
+        allowPrivateNetworks: false,
+      },
     });
   });
 
@@ -57,6 +64,25 @@ describe('loadConfig', () => {
   it.each(['0', '-5', '1.5', 'abc', '10081'])('refuses DRAFT_MINUTES=%s naming it', (value) => {
     expect(() => loadConfig({ DRAFT_MINUTES: value })).toThrow(ConfigError);
     expect(() => loadConfig({ DRAFT_MINUTES: value })).toThrow(/DRAFT_MINUTES/);
+  });
+
+  it('lifts the outbound rules for feeds and webhooks alike, by either name (SPEC §16)', () => {
+    for (const env of [{ OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true' }, { WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' }]) {
+      const config = loadConfig(env);
+      expect([config.webhooks.allowPrivateNetworks, config.calendars.allowPrivateNetworks]).toEqual([true, true]);
+    }
+    expect(
+      loadConfig({ OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true', WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' }).calendars
+        .allowPrivateNetworks,
+    ).toBe(true);
+    expect(() =>
+      loadConfig({ OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true', WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'false' }),
+    ).toThrow(/^Invalid OUTBOUND_ALLOW_PRIVATE_NETWORKS: /);
+    expect(() => loadConfig({ OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'yes' })).toThrow(
+      'Invalid OUTBOUND_ALLOW_PRIVATE_NETWORKS: expected true or false, got "yes"',
+    );
+    expect(loadConfig({ CALENDAR_POLL_SECONDS: '60' }).calendars.pollSeconds).toBe(60);
+    expect(() => loadConfig({ CALENDAR_POLL_SECONDS: '0' })).toThrow(/^Invalid CALENDAR_POLL_SECONDS: /);
   });
 
   it('reads the server limits from the environment, MAX_RSS_MB in MiB', () => {

@@ -4,7 +4,6 @@ import { calendarFeed, type FeedHold, feedStays } from '../../src/modules/calend
 
 /** SPEC §16's iCalendar: a feed written, and feeds read as the nights they hold. */
 
-const NOW = new Date('2027-06-01T08:00:00Z');
 const hold = (extra: Partial<FeedHold> = {}): FeedHold => ({
   kind: 'reservation',
   id: 41,
@@ -22,7 +21,6 @@ describe('an accommodation’s feed', () => {
   it('writes each hold as an all-day event, departure exclusive, with no personal data', () => {
     const text = calendarFeed(
       [hold(), hold({ kind: 'block', id: 7, dateFrom: '2027-07-10', dateTo: '2027-07-12', version: 1 })],
-      NOW,
       'park.example',
     );
     const lines = text.split('\r\n');
@@ -36,7 +34,7 @@ describe('an accommodation’s feed', () => {
     expect(first).toEqual([
       'BEGIN:VEVENT',
       'UID:reservation-41@park.example',
-      'DTSTAMP:20270601T080000Z',
+      'DTSTAMP:20270520T101500Z',
       'DTSTART;VALUE=DATE:20270703',
       'DTEND;VALUE=DATE:20270710',
       'SUMMARY:Reserved',
@@ -52,14 +50,15 @@ describe('an accommodation’s feed', () => {
   it('is read back as the same nights, and folds every line at 75 octets', () => {
     fc.assert(
       fc.property(
-        fc.array(
+        fc.uniqueArray(
           fc.record({
             kind: fc.constantFrom('reservation' as const, 'block' as const),
             id: fc.integer({ min: 1, max: 2_000_000_000 }),
             start: fc.integer({ min: 0, max: 700 }),
             nights: fc.integer({ min: 1, max: 60 }),
           }),
-          { maxLength: 20 },
+          // A record is one event: its UID is unique in the feed.
+          { maxLength: 20, selector: (h) => `${h.kind}-${h.id}` },
         ),
         // Long enough to take three lines, with two-octet characters on the folds.
         fc.string({ unit: fc.constantFrom('a', 'z', 'é', 'ü', '.', '-'), minLength: 1, maxLength: 300, size: 'max' }),
@@ -69,7 +68,7 @@ describe('an accommodation’s feed', () => {
             dateFrom: day(h.start),
             dateTo: day(h.start + h.nights),
           }));
-          const text = calendarFeed(written, NOW, host);
+          const text = calendarFeed(written, host);
           for (const line of text.split('\r\n')) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
           expect(feedStays(text, 'Europe/Amsterdam')).toEqual(
             written.map((h) => ({ uid: `${h.kind}-${h.id}@${host}`, dateFrom: h.dateFrom, dateTo: h.dateTo })),
@@ -138,6 +137,42 @@ describe('another channel’s feed', () => {
       'floating times are the place’s own wall clock',
       feed(event('UID:g', 'DTSTART:20270703T150000', 'DTEND:20270705T110000')),
       [{ uid: 'g', dateFrom: '2027-07-03', dateTo: '2027-07-05' }],
+    ],
+    [
+      'a TZID the feed names without defining it (as Vrbo writes them), converted as that zone’s wall clock',
+      // 16:00 in Los Angeles on the 2nd (PDT, −7) is 01:00 on the 3rd in Amsterdam (CEST, +2).
+      feed(
+        event(
+          'UID:vrbo-1',
+          'DTSTART;TZID=America/Los_Angeles:20270702T160000',
+          'DTEND;TZID=America/Los_Angeles:20270705T100000',
+        ),
+      ),
+      [{ uid: 'vrbo-1', dateFrom: '2027-07-03', dateTo: '2027-07-05' }],
+    ],
+    [
+      'across the organization’s change to summer time: 23:30 UTC on 27 March 2027 is 00:30 CET on the 28th',
+      // Amsterdam moves to CEST at 01:00 UTC on 28 March 2027; 22:30 UTC on 30 March is 00:30 CEST on the 31st.
+      feed(event('UID:dst-1', 'DTSTART:20270327T233000Z', 'DTEND:20270330T223000Z')),
+      [{ uid: 'dst-1', dateFrom: '2027-03-28', dateTo: '2027-03-31' }],
+    ],
+    [
+      'across the change back to winter time: 22:30 UTC on 30 October 2027 is 00:30 CEST on the 31st, 23:30 UTC on the 31st is 00:30 CET on 1 November',
+      feed(event('UID:dst-2', 'DTSTART:20271030T223000Z', 'DTEND:20271031T233000Z')),
+      [{ uid: 'dst-2', dateFrom: '2027-10-31', dateTo: '2027-11-01' }],
+    ],
+    [
+      'the same UID twice (a recurrence’s exception): the first',
+      feed(
+        event('UID:twice', 'DTSTART;VALUE=DATE:20270703', 'DTEND;VALUE=DATE:20270705'),
+        event(
+          'UID:twice',
+          'RECURRENCE-ID;VALUE=DATE:20270703',
+          'DTSTART;VALUE=DATE:20270706',
+          'DTEND;VALUE=DATE:20270708',
+        ),
+      ),
+      [{ uid: 'twice', dateFrom: '2027-07-03', dateTo: '2027-07-05' }],
     ],
     [
       'an event within one day, or without a UID, holds no night',

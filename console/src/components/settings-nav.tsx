@@ -1,10 +1,11 @@
 import { href } from '../router.js';
 
-/** The two pages of Settings (scope admin): access and rules, and prices (SPEC §14). */
-export function SettingsNav({ current }: { current: 'general' | 'prices' }) {
+/** The pages of Settings (scope admin): access and rules, prices (SPEC §14), calendars (SPEC §16). */
+export function SettingsNav({ current }: { current: 'general' | 'prices' | 'calendars' }) {
   const pages = [
     { id: 'general', path: 'settings', label: 'Access, webhooks and stay rules' },
     { id: 'prices', path: 'settings/prices', label: 'Prices' },
+    { id: 'calendars', path: 'settings/calendars', label: 'Calendars' },
   ] as const;
   return (
     <nav class="subnav" aria-label="Settings">

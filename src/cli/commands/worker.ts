@@ -5,16 +5,29 @@ import { loadConfig } from '../../config.js';
 import { closeDb, createDb, type Db } from '../../db/database.js';
 import { migrateToLatest } from '../../db/migrate.js';
 import { createLogger } from '../../logger.js';
+import { startCalendarWorker } from '../../modules/calendars/calendar-worker.js';
 import { startWebhookWorker, type WebhookWorker } from '../../modules/webhooks/delivery-worker.js';
 import { print } from '../with-db.js';
 
 /**
- * The delivery worker beside a server (`booking serve` calls this): started unless
- * WEBHOOK_WORKER=false; `stop` finishes or hands back its attempts before the database closes.
+ * The workers of SPEC §10 and §16: webhook deliveries and calendar fetches, under leases.
+ * `stop` finishes or hands back what they hold before the database closes.
  */
+function startWorkers(config: Config, db: Db, log: FastifyBaseLogger): WebhookWorker {
+  const webhooks = startWebhookWorker(db, config.webhooks, log);
+  const calendars = startCalendarWorker(db, config.calendars, log);
+  return {
+    owner: webhooks.owner,
+    async stop() {
+      await Promise.all([webhooks.stop(), calendars.stop()]);
+    },
+  };
+}
+
+/** The workers beside a server (`booking serve` calls this): started unless WEBHOOK_WORKER=false. */
 export function startDeliveryIfEnabled(config: Config, db: Db, log: FastifyBaseLogger): { stop(): Promise<void> } {
   if (!config.webhooks.worker) return { stop: async () => {} };
-  return startWebhookWorker(db, config.webhooks, log);
+  return startWorkers(config, db, log);
 }
 
 interface WorkerOptions {
@@ -31,7 +44,7 @@ async function work(options: WorkerOptions): Promise<void> {
   try {
     await migrateToLatest(db);
     const log = createLogger(config.logLevel, undefined, config.logFormat) as FastifyBaseLogger;
-    worker = startWebhookWorker(db, config.webhooks, log);
+    worker = startWorkers(config, db, log);
   } catch (error) {
     await closeDb(db);
     throw error;

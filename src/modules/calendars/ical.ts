@@ -1,5 +1,5 @@
 import ICAL from 'ical.js';
-import { addDays, dateInZone } from '../../shared/dates.js';
+import { addDays, dateInZone, isTimeZone, zoneOffsetMs } from '../../shared/dates.js';
 
 /**
  * iCalendar (RFC 5545) for calendar sync (SPEC §16), as pure functions: an accommodation's holds
@@ -27,20 +27,25 @@ const SUMMARY: Record<FeedHold['kind'], string> = { reservation: 'Reserved', blo
 const dateValue = (date: string) => ICAL.Time.fromDateString(date);
 const utcValue = (instant: string) => ICAL.Time.fromJSDate(new Date(instant), true);
 
+/** The UID of a hold's event: stable for the record's life, whatever the request's host. */
+export const holdUid = (hold: Pick<FeedHold, 'kind' | 'id'>, host: string) => `${hold.kind}-${hold.id}@${host}`;
+
 /**
  * The feed of one accommodation's holds: all-day events from arrival to departure (exclusive, so
  * never a day late), each with a UID stable for the record's life. CRLF line ends, lines folded at
- * 75 octets (the continuation's leading space included).
+ * 75 octets (the continuation's leading space included). DTSTAMP is the record's last change:
+ * without a METHOD, RFC 5545 §3.8.7.2 makes it the same as LAST-MODIFIED, and so the same holds
+ * always give the same bytes (one ETag in every process, whenever it was written).
  */
-export function calendarFeed(holds: readonly FeedHold[], now: Date, host: string): string {
+export function calendarFeed(holds: readonly FeedHold[], host: string): string {
   const calendar = new ICAL.Component('vcalendar');
   calendar.addPropertyWithValue('prodid', '-//booking-service//calendar sync//EN');
   calendar.addPropertyWithValue('version', '2.0');
   calendar.addPropertyWithValue('calscale', 'GREGORIAN');
   for (const hold of holds) {
     const event = new ICAL.Component('vevent');
-    event.addPropertyWithValue('uid', `${hold.kind}-${hold.id}@${host}`);
-    event.addPropertyWithValue('dtstamp', ICAL.Time.fromJSDate(now, true));
+    event.addPropertyWithValue('uid', holdUid(hold, host));
+    event.addPropertyWithValue('dtstamp', utcValue(hold.modified));
     event.addPropertyWithValue('dtstart', dateValue(hold.dateFrom));
     event.addPropertyWithValue('dtend', dateValue(hold.dateTo));
     event.addPropertyWithValue('summary', SUMMARY[hold.kind]);
@@ -85,11 +90,30 @@ export interface FeedStay {
   dateTo: string;
 }
 
-/** The calendar date a value stands for: an all-day date as written, a time in the zone's calendar. */
-function dateOf(time: ICAL.Time, timeZone: string): string {
-  if (time.isDate) return time.toString().slice(0, 10);
-  // Floating times (no zone) are wall-clock times of the place: the organization's.
-  if (!time.zone || time.zone === ICAL.Timezone.localTimezone) return time.toString().slice(0, 10);
+/**
+ * The instant of a wall-clock time in an IANA zone (a TZID the feed names without defining it, as
+ * some exporters do). Two passes settle the offset across a change of the zone's clocks.
+ */
+function wallTimeIn(time: ICAL.Time, timeZone: string): Date {
+  const asUtc = Date.UTC(time.year, time.month - 1, time.day, time.hour, time.minute, time.second);
+  let guess = asUtc - zoneOffsetMs(new Date(asUtc), timeZone);
+  guess = asUtc - zoneOffsetMs(new Date(guess), timeZone);
+  return new Date(guess);
+}
+
+/**
+ * The calendar date a value stands for in the organization's zone: an all-day date as written; a
+ * time in UTC or in a zone the feed defines (VTIMEZONE, read by ical.js from this feed alone), or
+ * one it only names (an IANA TZID), converted; a floating time (no zone) is the place's own wall
+ * clock, so its date as written.
+ */
+function dateOf(time: ICAL.Time, tzid: unknown, timeZone: string): string {
+  const written = time.toString().slice(0, 10);
+  if (time.isDate) return written;
+  if (!time.zone || time.zone === ICAL.Timezone.localTimezone) {
+    if (typeof tzid === 'string' && isTimeZone(tzid)) return dateInZone(wallTimeIn(time, tzid), timeZone);
+    return written;
+  }
   return dateInZone(time.toJSDate(), timeZone);
 }
 
@@ -98,25 +122,32 @@ function dateOf(time: ICAL.Time, timeZone: string): string {
  * in the organization's time zone. All-day dates are taken as written, the end exclusive; an event
  * without an end holds its first night (RFC 5545: a date's event lasts a day). Timed events hold
  * the nights they touch: from the night of their start to the night before the date they end. An
- * event that holds no night, or has no UID or start, is left out. Summaries are never read.
+ * event that holds no night, or has no UID or start, is left out; of two events with one UID (a
+ * recurrence's exceptions) the first. Summaries are never read: they are not guests' names.
  */
 export function feedStays(text: string, timeZone: string): FeedStay[] {
   const calendar = new ICAL.Component(ICAL.parse(text) as unknown[]);
-  for (const zone of calendar.getAllSubcomponents('vtimezone')) {
-    ICAL.TimezoneService.register(new ICAL.Timezone(zone));
-  }
-  const stays: FeedStay[] = [];
+  const stays = new Map<string, FeedStay>();
   for (const component of calendar.getAllSubcomponents('vevent')) {
     const status = component.getFirstPropertyValue('status');
     if (typeof status === 'string' && status.toUpperCase() === 'CANCELLED') continue;
     const uid = component.getFirstPropertyValue('uid');
-    const start = component.getFirstPropertyValue('dtstart');
-    if (typeof uid !== 'string' || !(start instanceof ICAL.Time)) continue;
-    const event = new ICAL.Event(component);
-    const end = component.hasProperty('dtend') || component.hasProperty('duration') ? event.endDate : undefined;
-    const dateFrom = dateOf(start, timeZone);
-    const dateTo = end ? dateOf(end, timeZone) : addDays(dateFrom, 1);
-    if (dateTo > dateFrom) stays.push({ uid, dateFrom, dateTo });
+    const startProperty = component.getFirstProperty('dtstart');
+    const start = startProperty?.getFirstValue();
+    if (typeof uid !== 'string' || uid === '' || !(start instanceof ICAL.Time) || stays.has(uid)) continue;
+    const dateFrom = dateOf(start, startProperty?.getParameter('tzid'), timeZone);
+    let dateTo: string;
+    const endProperty = component.getFirstProperty('dtend');
+    const end = endProperty?.getFirstValue();
+    if (end instanceof ICAL.Time) {
+      dateTo = dateOf(end, endProperty?.getParameter('tzid'), timeZone);
+    } else if (component.hasProperty('duration')) {
+      // The end keeps the start's zone (or its undefined TZID, read as the start's is).
+      dateTo = dateOf(new ICAL.Event(component).endDate, startProperty?.getParameter('tzid'), timeZone);
+    } else {
+      dateTo = addDays(dateFrom, 1);
+    }
+    if (dateTo > dateFrom) stays.set(uid, { uid, dateFrom, dateTo });
   }
-  return stays;
+  return [...stays.values()];
 }

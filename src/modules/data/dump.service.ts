@@ -7,12 +7,15 @@ import { toStayRuleRecord } from '../availability/stay-rules.repository.js';
 import { toBlock } from '../blocks/blocks.repository.js';
 import { orderLinesByReservation } from '../booking-flow/order-lines.js';
 import { toGuest } from '../guests/guests.repository.js';
+import { eventsOfCalendars } from '../calendars/calendars.repository.js';
 import { type PriceRecordKind, toPriceRecord } from '../prices/price-records.js';
 import { organizationsByCredential } from '../credentials/credentials.repository.js';
 import type {
   ImportAccommodation,
   ImportBlock,
+  ImportCalendar,
   ImportCredential,
+  ImportIcalFeed,
   ImportDocument,
   ImportGuest,
   ImportOrganization,
@@ -32,7 +35,15 @@ import type {
 export const DUMP_BATCH_ROWS = 2_000;
 
 type Conn = Kysely<Database>;
-type Table = 'organizations' | 'accommodations' | 'guests' | 'reservations' | 'blocks' | 'stay_rules' | 'credentials';
+type Table =
+  | 'organizations'
+  | 'accommodations'
+  | 'guests'
+  | 'reservations'
+  | 'blocks'
+  | 'stay_rules'
+  | 'credentials'
+  | 'calendars';
 type Collection = keyof ImportDocument;
 
 interface Batch<T> {
@@ -128,6 +139,60 @@ const readBlocks: ReadBatch<ImportBlock> = async (conn, after) => {
   return { records: rows.map(toBlock), last: lastId(rows) };
 };
 
+/**
+ * Subscribed calendars (SPEC §16) with the events their fetches read, so that the first fetch after
+ * a move knows its stays. Their fetch state is not dumped: an import fetches them again at once.
+ */
+const readCalendars: ReadBatch<ImportCalendar> = async (conn, after) => {
+  const rows = await rowsAfter(conn, 'calendars', after);
+  const events = await eventsOfCalendars(
+    conn,
+    rows.map((r) => r.id),
+  );
+  const records = rows.map(
+    (r): ImportCalendar => ({
+      id: r.id,
+      organization: r.organization_id,
+      accommodation: r.accommodation_id,
+      name: r.name,
+      url: r.url,
+      created: r.created,
+      modified: r.modified,
+      events: events
+        .filter((e) => e.calendar_id === r.id)
+        .map((e) => ({
+          uid: e.uid,
+          dateFrom: e.date_from,
+          dateTo: e.date_to,
+          block: e.block_id,
+          heldBy: e.held_by_kind === null ? null : { kind: e.held_by_kind, id: Number(e.held_by_id) },
+          missing: Number(e.missing),
+        })),
+    }),
+  );
+  return { records, last: lastId(rows) };
+};
+
+/** Export feeds by their token's hash (never a token: only the hash is stored), by accommodation. */
+const readIcalFeeds: ReadBatch<ImportIcalFeed> = async (conn, after) => {
+  const rows = await conn
+    .selectFrom('ical_feeds')
+    .selectAll()
+    .where('accommodation_id', '>', after)
+    .orderBy('accommodation_id')
+    .limit(DUMP_BATCH_ROWS)
+    .execute();
+  return {
+    records: rows.map((r) => ({
+      accommodation: r.accommodation_id,
+      organization: r.organization_id,
+      tokenHash: r.token_hash,
+      created: r.created,
+    })),
+    last: rows[rows.length - 1]?.accommodation_id ?? 0,
+  };
+};
+
 const readStayRules: ReadBatch<ImportStayRule> = async (conn, after) => {
   const rows = await rowsAfter(conn, 'stay_rules', after);
   return { records: rows.map(toStayRuleRecord), last: lastId(rows) };
@@ -182,6 +247,8 @@ const COLLECTIONS: readonly [Collection, ReadBatch<unknown>][] = [
   ['guests', readGuests],
   ['reservations', readReservations],
   ['blocks', readBlocks],
+  ['calendars', readCalendars],
+  ['icalFeeds', readIcalFeeds],
   ['stayRules', readStayRules],
   // Age groups before the components that count them.
   ['ageGroups', readPriceRecords('age-group')],
@@ -222,6 +289,8 @@ export async function dumpDatabase(db: Db, write: (text: string) => Promise<void
     guests: 0,
     reservations: 0,
     blocks: 0,
+    calendars: 0,
+    icalFeeds: 0,
     stayRules: 0,
     ageGroups: 0,
     priceComponents: 0,

@@ -195,10 +195,60 @@ export const ImportCredential = Type.Object(
   strict,
 );
 
+/**
+ * A subscribed calendar (SPEC §16) as `booking dump` writes it, with what its last fetches read:
+ * each event of the feed by UID, with the block it became or what it conflicts with here, so the
+ * first fetch after a move finds the stays it already knows (neither new blocks nor false conflicts).
+ * Its id is required: external blocks name it.
+ */
+export const ImportCalendarEvent = Type.Object(
+  {
+    uid: inputText({ minLength: 1, maxLength: 1_000 }),
+    dateFrom: DateText,
+    dateTo: DateText,
+    block: Type.Union([Id, Type.Null()]),
+    heldBy: Type.Union([
+      Type.Object({ kind: Type.Union([Type.Literal('reservation'), Type.Literal('block'), Type.Literal('draft')]), id: Id }, strict),
+      Type.Null(),
+    ]),
+    missing: int32({ minimum: 0, maximum: 1 }),
+  },
+  strict,
+);
+export const ImportCalendar = Type.Object(
+  {
+    id: Id,
+    organization: Id,
+    accommodation: Id,
+    name: inputText({ minLength: 1, maxLength: 100 }),
+    url: inputText({ minLength: 1, maxLength: 2_000 }),
+    created: Type.Optional(TimestampText),
+    modified: Type.Optional(TimestampText),
+    events: Type.Optional(Type.Array(ImportCalendarEvent, { maxItems: 100_000 })),
+  },
+  strict,
+);
+
+/**
+ * An accommodation's export feed (SPEC §16) by its token's SHA-256, never the token: after a move
+ * the channels go on reading the same address, and no dump holds a secret that opens it.
+ */
+export const ImportIcalFeed = Type.Object(
+  {
+    accommodation: Id,
+    organization: Id,
+    tokenHash: Type.String({ pattern: '^[0-9a-f]{64}$' }),
+    created: Type.Optional(TimestampText),
+  },
+  strict,
+);
+
 const organizations = Type.Optional(Type.Array(ImportOrganization));
 const accommodations = Type.Optional(Type.Array(ImportAccommodation));
 const guests = Type.Optional(Type.Array(ImportGuest));
 const blocks = Type.Optional(Type.Array(ImportBlock));
+const calendars = Type.Optional(Type.Array(ImportCalendar));
+const icalFeeds = Type.Optional(Type.Array(ImportIcalFeed));
 const stayRules = Type.Optional(Type.Array(ImportStayRule));
 const ageGroups = Type.Optional(Type.Array(ImportAgeGroup));
 const priceComponents = Type.Optional(Type.Array(ImportPriceComponent));
@@ -214,6 +264,8 @@ export const ImportDocument = Type.Object(
     guests,
     reservations: Type.Optional(Type.Array(ImportReservation)),
     blocks,
+    calendars,
+    icalFeeds,
     stayRules,
     ageGroups,
     priceComponents,
@@ -229,7 +281,20 @@ export const ImportDocument = Type.Object(
  * it stands, and the many reservations one by one (import.fast-check.ts).
  */
 export const ImportDocumentFrame = Type.Object(
-  { organizations, accommodations, guests, blocks, stayRules, ageGroups, priceComponents, supplements, discounts, credentials },
+  {
+    organizations,
+    accommodations,
+    guests,
+    blocks,
+    calendars,
+    icalFeeds,
+    stayRules,
+    ageGroups,
+    priceComponents,
+    supplements,
+    discounts,
+    credentials,
+  },
   strict,
 );
 
@@ -238,6 +303,8 @@ export type ImportAccommodation = Static<typeof ImportAccommodation>;
 export type ImportReservation = Static<typeof ImportReservation>;
 export type ImportGuest = Static<typeof ImportGuest>;
 export type ImportBlock = Static<typeof ImportBlock>;
+export type ImportCalendar = Static<typeof ImportCalendar>;
+export type ImportIcalFeed = Static<typeof ImportIcalFeed>;
 export type ImportStayRule = Static<typeof ImportStayRule>;
 export type ImportAgeGroup = Static<typeof ImportAgeGroup>;
 export type ImportPriceComponent = Static<typeof ImportPriceComponent>;

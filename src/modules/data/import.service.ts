@@ -8,8 +8,8 @@ import {
   DEFER_INDEXES_FROM_ROWS,
   withBulkWriter,
 } from '../../db/bulk-writer.js';
-import type { Kysely } from 'kysely';
-import type { Db } from '../../db/database.js';
+import { type Kysely, sql } from 'kysely';
+import { type Db, isPostgres } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { replaceOrderLines } from '../booking-flow/order-lines.js';
 import { liveDraftsOf, removeExpiredDrafts } from '../booking-flow/drafts.repository.js';
@@ -75,6 +75,8 @@ import {
   ImportOrderLine,
   ImportReservation,
   type ImportStayRule,
+  type ImportCalendar,
+  type ImportIcalFeed,
   type ImportSupplement,
 } from './import.schemas.js';
 import { dayNumber, isPlainReservation, validAmountToMinor } from './import.fast-check.js';
@@ -85,6 +87,8 @@ export interface ImportReport {
   guests: number;
   reservations: number;
   blocks: number;
+  calendars: number;
+  icalFeeds: number;
   stayRules: number;
   ageGroups: number;
   priceComponents: number;
@@ -169,6 +173,8 @@ const TIMESTAMP_FIELDS: Readonly<Record<keyof FullDocument, readonly string[]>> 
   guests: ['created', 'modified', 'erased'],
   reservations: ['created', 'modified', 'cancelled'],
   blocks: ['created', 'modified'],
+  calendars: ['created', 'modified'],
+  icalFeeds: ['created'],
   stayRules: ['created', 'modified'],
   ageGroups: ['created', 'modified'],
   priceComponents: ['created', 'modified'],
@@ -198,6 +204,21 @@ function recordErrors(doc: FullDocument): ParameterError[] {
   duplicateIds('guests', doc.guests);
   errors.push(...guestErrors(doc.guests));
   duplicateIds('blocks', doc.blocks);
+  duplicateIds('calendars', doc.calendars);
+  doc.calendars.forEach((c, i) =>
+    (c.events ?? []).forEach((e, k) => {
+      const problem = stayDatesProblem(e.dateFrom, e.dateTo);
+      if (problem) errors.push({ ...problem, parameter: `calendars[${i}].events[${k}].dateTo` });
+      if ((e.block === null) === (e.heldBy === null))
+        errors.push({ parameter: `calendars[${i}].events[${k}]`, message: 'has either a block or heldBy' });
+    }),
+  );
+  const feedsSeen = new Set<number>();
+  doc.icalFeeds.forEach((f, i) => {
+    if (feedsSeen.has(f.accommodation))
+      errors.push({ parameter: `icalFeeds[${i}].accommodation`, message: 'has another feed earlier in the file' });
+    feedsSeen.add(f.accommodation);
+  });
   duplicateIds('stayRules', doc.stayRules);
   duplicateIds('credentials', doc.credentials);
   errors.push(...credentialErrors(doc.credentials));
@@ -349,6 +370,7 @@ async function referenceErrors(trx: Conn, doc: FullDocument): Promise<ParameterE
       ...[...doc.accommodations, ...doc.guests, ...doc.reservations, ...doc.blocks, ...doc.stayRules].map(
         (r) => r.organization,
       ),
+      ...[...doc.calendars, ...doc.icalFeeds].map((r) => r.organization),
       ...filePriceRecords(doc).map((p) => p.record.organization),
       ...doc.credentials.flatMap((c) => c.organizations),
     ]),
@@ -362,6 +384,7 @@ async function referenceErrors(trx: Conn, doc: FullDocument): Promise<ParameterE
     ...new Set([
       ...doc.reservations.map(accommodationIdOf),
       ...doc.blocks.map((b) => b.accommodation),
+      ...[...doc.calendars, ...doc.icalFeeds].map((c) => c.accommodation),
       ...doc.stayRules.flatMap((r) => r.accommodation ?? []),
       ...filePriceRecords(doc).flatMap((p) => ('accommodation' in p.record ? (p.record.accommodation ?? []) : [])),
     ]),
@@ -422,6 +445,8 @@ async function referenceErrors(trx: Conn, doc: FullDocument): Promise<ParameterE
   checkOwned('guests', doc.guests, () => null);
   checkOwned('reservations', doc.reservations, (i) => accommodationIdOf(doc.reservations[i] as ImportReservation));
   checkOwned('blocks', doc.blocks, (i) => (doc.blocks[i] as ImportBlock).accommodation);
+  checkOwned('calendars', doc.calendars, (i) => (doc.calendars[i] as ImportCalendar).accommodation);
+  checkOwned('icalFeeds', doc.icalFeeds, (i) => (doc.icalFeeds[i] as ImportIcalFeed).accommodation);
   checkOwned('stayRules', doc.stayRules, (i) => (doc.stayRules[i] as ImportStayRule).accommodation ?? null);
   for (const [collection] of PRICE_COLLECTIONS) {
     const records = doc[collection] as readonly (ImportPriceRecord & { accommodation?: number | null })[];
@@ -905,6 +930,8 @@ export async function importDocument(db: Db, clock: Clock, input: unknown): Prom
     guests: parsed.guests ?? [],
     reservations: parsed.reservations ?? [],
     blocks: parsed.blocks ?? [],
+    calendars: parsed.calendars ?? [],
+    icalFeeds: parsed.icalFeeds ?? [],
     stayRules: parsed.stayRules ?? [],
     ageGroups: parsed.ageGroups ?? [],
     priceComponents: parsed.priceComponents ?? [],
@@ -1330,6 +1357,7 @@ export async function importDocument(db: Db, clock: Clock, input: unknown): Prom
     );
 
     await storeOrganizationCounters(trx, moved);
+    await importCalendars(trx, doc.calendars, doc.icalFeeds, now, timestamp);
     await importCredentials(trx, writer, doc.credentials, now);
   });
   return {
@@ -1338,6 +1366,8 @@ export async function importDocument(db: Db, clock: Clock, input: unknown): Prom
     guests: doc.guests.length,
     reservations: doc.reservations.length,
     blocks: doc.blocks.length,
+    calendars: doc.calendars.length,
+    icalFeeds: doc.icalFeeds.length,
     stayRules: doc.stayRules.length,
     ageGroups: doc.ageGroups.length,
     priceComponents: doc.priceComponents.length,
@@ -1345,6 +1375,68 @@ export async function importDocument(db: Db, clock: Clock, input: unknown): Prom
     discounts: doc.discounts.length,
     credentials: doc.credentials.length,
   };
+}
+
+/**
+ * Subscribed calendars by id, each with its events as the file has them (its fetch state starts
+ * again: due at once, without validators, so the first fetch reads the whole feed), and export
+ * feeds by accommodation. Few rows: plain statements, not the bulk writer.
+ */
+async function importCalendars(
+  trx: Conn,
+  calendars: readonly ImportCalendar[],
+  feeds: readonly ImportIcalFeed[],
+  now: string,
+  timestamp: (value: string | undefined | null) => string | undefined,
+): Promise<void> {
+  for (const c of calendars) {
+    const values = {
+      organization_id: c.organization,
+      accommodation_id: c.accommodation,
+      name: c.name,
+      url: c.url,
+      modified: timestamp(c.modified) ?? now,
+    };
+    await trx
+      .insertInto('calendars')
+      .values({ id: c.id, ...values, created: timestamp(c.created) ?? now, next_fetch_at: 0 })
+      .onConflict((oc) =>
+        oc.column('id').doUpdateSet({ ...values, next_fetch_at: 0, etag: null, last_modified: null }),
+      )
+      .execute();
+    await trx.deleteFrom('calendar_events').where('calendar_id', '=', c.id).execute();
+    const events = c.events ?? [];
+    for (let i = 0; i < events.length; i += 500) {
+      await trx
+        .insertInto('calendar_events')
+        .values(
+          events.slice(i, i + 500).map((e) => ({
+            calendar_id: c.id,
+            uid: e.uid,
+            organization_id: c.organization,
+            date_from: e.dateFrom,
+            date_to: e.dateTo,
+            block_id: e.block,
+            held_by_kind: e.heldBy?.kind ?? null,
+            held_by_id: e.heldBy?.id ?? null,
+            missing: e.missing,
+          })),
+        )
+        .execute();
+    }
+  }
+  if (calendars.length > 0 && isPostgres(trx)) {
+    // Ids given explicitly: the identity goes on after the highest.
+    await sql`select setval(pg_get_serial_sequence('calendars', 'id'), (select max(id) from calendars))`.execute(trx);
+  }
+  for (const f of feeds) {
+    const values = { organization_id: f.organization, token_hash: f.tokenHash, created: timestamp(f.created) ?? now };
+    await trx
+      .insertInto('ical_feeds')
+      .values({ accommodation_id: f.accommodation, ...values })
+      .onConflict((oc) => oc.column('accommodation_id').doUpdateSet(values))
+      .execute();
+  }
 }
 
 /** Rows of guests, blocks, stay rules and price records in the bulk writer's column order. */

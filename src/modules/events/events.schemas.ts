@@ -3,6 +3,7 @@ import { OrganizationId, RecordId, Timestamp, int32, text, ref } from '../../sha
 import { AccommodationSchema } from '../accommodations/accommodations.schemas.js';
 import { BlockSchema } from '../blocks/blocks.schemas.js';
 import { GuestSchema } from '../guests/guests.schemas.js';
+import { CalendarConflictEventSchema } from '../calendars/calendars.schemas.js';
 import { ReservationSummarySchema } from '../reservations/reservations.schemas.js';
 import { CURSOR_MAX_LENGTH } from './cursor.js';
 
@@ -18,6 +19,7 @@ export const EVENT_TYPES = [
   'block.updated',
   'block.deleted',
   'guest.erased',
+  'calendar.conflict',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
@@ -29,15 +31,24 @@ export const EventSchema = Type.Object(
     occurred: Timestamp,
     resource: Type.Object(
       {
-        type: Type.Enum(['reservation', 'accommodation', 'block', 'guest']),
+        type: Type.Enum(['reservation', 'accommodation', 'block', 'guest', 'calendar']),
         id: RecordId,
         version: int32({ minimum: 1, description: 'Grows by one with every change of the record' }),
       },
       { additionalProperties: false },
     ),
-    data: Type.Union([ref(ReservationSummarySchema), ref(AccommodationSchema), ref(BlockSchema), ref(GuestSchema)], {
-      description: 'The whole record after the change',
-    }),
+    data: Type.Union(
+      [
+        ref(ReservationSummarySchema),
+        ref(AccommodationSchema),
+        ref(BlockSchema),
+        ref(GuestSchema),
+        ref(CalendarConflictEventSchema),
+      ],
+      {
+        description: 'The whole record after the change (for calendar.conflict: the conflict and its calendar)',
+      },
+    ),
     changes: Type.Optional(
       Type.Array(text(50), { maxItems: 50, description: 'For *.updated and *.cancelled: the fields that changed' }),
     ),
@@ -48,7 +59,8 @@ export const EventSchema = Type.Object(
   {
     $id: 'Event',
     additionalProperties: false,
-    description: 'One change of a reservation, an accommodation, a block or a guest (SPEC §10, §13, §15)',
+    description:
+      'One change of a reservation, an accommodation, a block or a guest, or a calendar’s conflict (SPEC §10, §13, §15, §16)',
   },
 );
 export type Event = Static<typeof EventSchema>;

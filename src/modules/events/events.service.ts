@@ -7,6 +7,7 @@ import { AppError } from '../../shared/errors.js';
 import type { Accommodation } from '../accommodations/accommodations.schemas.js';
 import type { Block } from '../blocks/blocks.schemas.js';
 import type { Guest } from '../guests/guests.schemas.js';
+import type { CalendarConflictEvent } from '../calendars/calendars.schemas.js';
 import type { ReservationSummary } from '../reservations/reservations.schemas.js';
 import { type DecodedCursor, decodeCursor, encodeCursor, type FeedCursor, MAX_ENTRIES } from './cursor.js';
 import { cursorOfLegacy, type FeedFilter, insertEvent, readFeed } from './events.repository.js';
@@ -41,6 +42,12 @@ export type RecordChange =
       data: Guest;
       /** Never: the values before an erasure are what it removes. */
       previous?: never;
+      version: number;
+    }
+  | {
+      type: 'calendar.conflict';
+      data: CalendarConflictEvent;
+      previous?: undefined;
       version: number;
     };
 

@@ -44,7 +44,7 @@ export function parseRetryAfter(value: string | undefined, now: number): number 
   return Math.min(Math.max(ms, 0), RETRY_AFTER_MAX_MS);
 }
 
-function checkingLookup(resolver: Resolver): LookupFunction {
+export function checkingLookup(resolver: Resolver): LookupFunction {
   return (hostname, options, callback) => {
     checkedAddresses(hostname, resolver).then(
       (addresses) => {
@@ -65,7 +65,7 @@ function checkingLookup(resolver: Resolver): LookupFunction {
   };
 }
 
-function errorClass(error: unknown): string {
+export function errorClass(error: unknown): string {
   if (error instanceof ForbiddenAddressError) return 'forbidden-address';
   const code = (error as { code?: unknown }).code;
   switch (code) {

@@ -59,12 +59,13 @@ function entry(type: string, schema: Record<string, unknown>, summary: string) {
   };
 }
 
-/** The record in `data`, by resource type. */
+/** The record in `data`, by resource type (for calendar.conflict: the conflict and its calendar). */
 const DATA_SCHEMAS = {
   reservation: 'ReservationSummary',
   accommodation: 'Accommodation',
   block: 'Block',
   guest: 'Guest',
+  calendar: 'CalendarConflictEvent',
 } as const;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- an OpenAPI PathItem, checked by the document's validator
