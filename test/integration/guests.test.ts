@@ -1,12 +1,11 @@
-import { sql } from 'kysely';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { withWriteTransaction } from '../../src/db/write-transaction.js';
 import { guestForPlacement } from '../../src/modules/guests/guests.repository.js';
 import type { GuestFields } from '../../src/modules/guests/guests.schemas.js';
 import { fanOut } from '../../src/modules/webhooks/deliveries.js';
 import { releasedTogether } from '../helpers/barrier.js';
-import { DIALECTS, emptyDatabase } from '../helpers/databases.js';
-import { apiKeyFor, load, twoOrganizations } from '../helpers/fixtures.js';
+import { DIALECTS } from '../helpers/databases.js';
+import { apiKeyFor, reload, twoOrganizations } from '../helpers/fixtures.js';
 import { rememberPersonalData } from '../helpers/secrets.js';
 import { useApp } from '../helpers/use-database.js';
 
@@ -73,16 +72,9 @@ describe.each(DIALECTS)('guests on %s', (dialect) => {
     return id as number;
   };
 
-  let round = 0;
   beforeEach(async () => {
     now = new Date('2025-06-15T10:00:00Z');
-    await emptyDatabase(used.db);
-    await load(used.db, twoOrganizations);
-    // Caches outlive a test and are kept under each organization's change counter (see prices.test.ts).
-    await used.db.kysely
-      .updateTable('organizations')
-      .set({ version: sql`version + ${++round * 100_000}` })
-      .execute();
+    await reload(used.db, twoOrganizations);
     admin = await apiKeyFor(used.db, { organizations: [1, 2], scope: 'admin' });
     writer = await apiKeyFor(used.db, { organizations: [1, 2], scope: 'write' });
     reader = await apiKeyFor(used.db, { organizations: [1] });
