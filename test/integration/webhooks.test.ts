@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
-import { pruneExpired } from '../../src/modules/webhooks/deliveries.js';
+import { pruneExpired } from '../../src/modules/events/event-pruning.js';
 import { startWebhookWorker, type WebhookWorker } from '../../src/modules/webhooks/delivery-worker.js';
 import type { Resolver } from '../../src/modules/webhooks/ssrf.js';
 import { testApp } from '../helpers/app.js';

@@ -6,11 +6,13 @@ import { readFeed } from '../events/events.repository.js';
 import { takePage } from '../events/feed-page.js';
 import type { AttemptResult, DeliveryClient } from './delivery-client.js';
 import { type EndpointRow, insertDeliveries, type NewDelivery, pauseDeliveries } from './endpoints.repository.js';
+import { type Outcome, outcomeOf } from './retry-policy.js';
 import { openSecret, SecretUnavailableError, signatureHeader } from './signing.js';
 
 /**
  * The delivery steps of SPEC §10, each one short transaction: fan the feed out into deliveries,
- * claim due deliveries under a lease, record an attempt's outcome, release leases, prune.
+ * claim due deliveries under a lease, record an attempt's outcome, release leases. When an attempt
+ * is tried again is retry-policy.ts; pruning old events, events/event-pruning.ts.
  */
 
 type Conn = Kysely<Database>;
@@ -342,26 +344,6 @@ export async function attempt(
   return client.post(endpoint.url, headers, body, signal);
 }
 
-/** The delay before attempt `attempts + 1` (±10% jitter), or undefined when the schedule is spent. */
-export function retryDelayMs(schedule: readonly number[], attempts: number, random = Math.random): number | undefined {
-  const seconds = schedule[attempts - 1];
-  if (seconds === undefined) return undefined;
-  return Math.round(seconds * 1000 * (0.9 + 0.2 * random()));
-}
-
-export interface Outcome {
-  status: 'delivered' | 'pending' | 'failed';
-  nextAttemptAt: number | null;
-}
-
-export function outcomeOf(result: AttemptResult, attempts: number, schedule: readonly number[], now: number): Outcome {
-  if (result.delivered) return { status: 'delivered', nextAttemptAt: null };
-  if (result.statusCode === 410) return { status: 'failed', nextAttemptAt: null };
-  const delay = retryDelayMs(schedule, attempts);
-  if (delay === undefined) return { status: 'failed', nextAttemptAt: null };
-  return { status: 'pending', nextAttemptAt: now + (result.retryAfterMs ?? delay) };
-}
-
 /** A finished attempt, as `recordAttempts` writes it. */
 export interface FinishedAttempt {
   delivery: ClaimedDelivery;
@@ -559,86 +541,4 @@ export async function pauseLeased(db: Db, owner: string, id: number): Promise<vo
     .where('lease_owner', '=', owner)
     .where('id', '=', id)
     .execute();
-}
-
-const PRUNE_BATCH = 1_000;
-
-/**
- * Deletes events older than the retention, oldest first, a batch per short transaction, and moves
- * each organization's pruning mark to the last of its events deleted (the feed answers 410 to a
- * cursor before it). An organization's events since migration 012 are numbered in the order they
- * were inserted, under its row lock, so the oldest by position are a prefix of its numbers; where
- * the migration's renumbering differs, the mark is the highest number deleted, which errs toward
- * 410, never toward a silent gap. Then the attempt log
- * and finished deliveries past the retention. Concurrent pruners are harmless: marks only move forward.
- */
-export async function pruneExpired(
-  db: Db,
-  now: number,
-  retentionDays: number,
-): Promise<{ events: number; attempts: number }> {
-  const cutoffMs = now - retentionDays * 86_400_000;
-  let events = 0;
-  for (;;) {
-    const deleted = await withWriteTransaction(db, async (trx) => {
-      const batch = await trx
-        .selectFrom('events')
-        .select(['position', 'organization_id', 'seq', 'occurred'])
-        .orderBy('position')
-        .limit(PRUNE_BATCH)
-        .execute();
-      const marks = new Map<number, number>();
-      let last: number | undefined;
-      for (const row of batch) {
-        if (new Date(row.occurred).getTime() >= cutoffMs) break;
-        last = Number(row.position);
-        marks.set(row.organization_id, Math.max(marks.get(row.organization_id) ?? 0, Number(row.seq)));
-      }
-      if (last === undefined) return 0;
-      const removed = await trx.deleteFrom('events').where('position', '<=', last).executeTakeFirst();
-      for (const [organization, seq] of marks) {
-        await trx
-          .insertInto('events_pruned_by_organization')
-          .values({ organization_id: organization, seq })
-          .onConflict((oc) =>
-            oc.column('organization_id').doUpdateSet({
-              seq: isPostgres(trx)
-                ? sql`greatest(events_pruned_by_organization.seq, excluded.seq)`
-                : sql`max(events_pruned_by_organization.seq, excluded.seq)`,
-            }),
-          )
-          .execute();
-      }
-      return Number(removed.numDeletedRows);
-    });
-    events += deleted;
-    if (deleted < PRUNE_BATCH) break;
-  }
-  let attempts = 0;
-  for (;;) {
-    const removed = await db.kysely
-      .deleteFrom('webhook_attempts')
-      .where('id', 'in', (eb) =>
-        eb.selectFrom('webhook_attempts').select('id').where('attempted_at', '<', cutoffMs).limit(PRUNE_BATCH),
-      )
-      .executeTakeFirst();
-    const n = Number(removed.numDeletedRows);
-    attempts += n;
-    if (n < PRUNE_BATCH) break;
-  }
-  for (;;) {
-    const removed = await db.kysely
-      .deleteFrom('webhook_deliveries')
-      .where('id', 'in', (eb) =>
-        eb
-          .selectFrom('webhook_deliveries')
-          .select('id')
-          .where('status', 'in', ['delivered', 'failed'])
-          .where('created', '<', cutoffMs)
-          .limit(PRUNE_BATCH),
-      )
-      .executeTakeFirst();
-    if (Number(removed.numDeletedRows) < PRUNE_BATCH) break;
-  }
-  return { events, attempts };
 }

@@ -14,11 +14,11 @@ import {
   claimDue,
   fanOut,
   pauseLeased,
-  pruneExpired,
   type FinishedAttempt,
   recordAttempts,
   releaseLeases,
 } from './deliveries.js';
+import { pruneExpired } from '../events/event-pruning.js';
 import type { EndpointRow } from './endpoints.repository.js';
 import { type Resolver, systemResolver } from './ssrf.js';
 
