@@ -256,23 +256,22 @@ const supplements = Type.Optional(Type.Array(ImportSupplement));
 const discounts = Type.Optional(Type.Array(ImportDiscount));
 const credentials = Type.Optional(Type.Array(ImportCredential));
 
-/** In the order `booking dump` writes it: what is referred to before what refers to it. */
+/** The collections before and after the reservations, in the order `booking dump` writes them: what is referred to before what refers to it. */
+const BEFORE_RESERVATIONS = { organizations, accommodations, guests };
+const AFTER_RESERVATIONS = {
+  blocks,
+  calendars,
+  icalFeeds,
+  stayRules,
+  ageGroups,
+  priceComponents,
+  supplements,
+  discounts,
+  credentials,
+};
+
 export const ImportDocument = Type.Object(
-  {
-    organizations,
-    accommodations,
-    guests,
-    reservations: Type.Optional(Type.Array(ImportReservation)),
-    blocks,
-    calendars,
-    icalFeeds,
-    stayRules,
-    ageGroups,
-    priceComponents,
-    supplements,
-    discounts,
-    credentials,
-  },
+  { ...BEFORE_RESERVATIONS, reservations: Type.Optional(Type.Array(ImportReservation)), ...AFTER_RESERVATIONS },
   strict,
 );
 
@@ -280,23 +279,7 @@ export const ImportDocument = Type.Object(
  * The document without its reservations: the import checks these few records with the schema as
  * it stands, and the many reservations one by one (import.fast-check.ts).
  */
-export const ImportDocumentFrame = Type.Object(
-  {
-    organizations,
-    accommodations,
-    guests,
-    blocks,
-    calendars,
-    icalFeeds,
-    stayRules,
-    ageGroups,
-    priceComponents,
-    supplements,
-    discounts,
-    credentials,
-  },
-  strict,
-);
+export const ImportDocumentFrame = Type.Object({ ...BEFORE_RESERVATIONS, ...AFTER_RESERVATIONS }, strict);
 
 export type ImportOrganization = Static<typeof ImportOrganization>;
 export type ImportAccommodation = Static<typeof ImportAccommodation>;
