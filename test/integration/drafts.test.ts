@@ -354,6 +354,48 @@ describe.each(DIALECTS)('the booking flow on %s', (dialect) => {
     expect(await used.db.kysely.selectFrom('drafts').select('id').execute()).toEqual([]);
   });
 
+  it('shows each draft in cached reads while it lives, and none after: no write marks an expiry', async () => {
+    const held = async () => {
+      const grid = await send(
+        'GET',
+        '/api/availability?organization=1&dateFrom=2025-07-05&dateTo=2025-07-05',
+        undefined,
+        reader,
+      );
+      expect(grid.statusCode, grid.body).toBe(200);
+      return (grid.json().accommodations as (Json & { held: { id: number }[] })[]).flatMap((a) =>
+        a.held.map((h) => `${a.id}:${h.id}`),
+      );
+    };
+    const taken = async (accommodation: number) => {
+      const quote = await send(
+        'GET',
+        `/api/quotes?organization=1&accommodation=${accommodation}&dateFrom=2025-07-05&dateTo=2025-07-08&adults=2`,
+        undefined,
+        reader,
+      );
+      expect(quote.statusCode, quote.body).toBe(200);
+      return (quote.json().reasons as string[]).includes('taken');
+    };
+    // Read (and so cached) before any draft: each draft's write must show at once.
+    expect(await held()).toEqual([]);
+    expect(await taken(12)).toBe(false);
+    const first = await draft(12);
+    expect(await held()).toEqual([`12:${first.id}`]);
+    expect(await taken(12)).toBe(true);
+    now += 10 * 60_000;
+    const second = await draft(10);
+    expect((await held()).sort()).toEqual([`10:${second.id}`, `12:${first.id}`].sort());
+    // The first expires while the second lives, then the second; nothing is written in between.
+    now += 10 * 60_000 + 1_000;
+    expect(await held()).toEqual([`10:${second.id}`]);
+    expect(await taken(12)).toBe(false);
+    expect(await taken(10)).toBe(true);
+    now += 10 * 60_000;
+    expect(await held()).toEqual([]);
+    expect(await taken(10)).toBe(false);
+  });
+
   it('sweeps the drafts that expired, and only those, by the clock', async () => {
     const old = await draft(12, '2025-07-05', '2025-07-08');
     now += 10 * 60_000;

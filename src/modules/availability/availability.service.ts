@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../shared/clock.js';
 import { dateInZone, formatTimestamp } from '../../shared/dates.js';
-import { firstDraftExpiry } from '../booking-flow/drafts.repository.js';
+import { liveDraftExpiries } from '../booking-flow/drafts.repository.js';
 import { nightsOfPeriod, nightsOfStay } from '../../shared/stay-dates.js';
 import { type KnownOrganizationState, organizationStateFor } from '../organizations/organizations.repository.js';
 import type { VersionedRead } from '../organizations/organizations.service.js';
@@ -37,6 +37,8 @@ export interface Park {
   rules: readonly StayRule[];
   prices: Prices;
   currency: string;
+  /** When each draft live at the park's load expires, earliest first (SPEC §15: it holds its nights until then). */
+  draftExpiries: readonly string[];
 }
 
 /**
@@ -50,13 +52,23 @@ export function createParkCache(): ParkCache {
   return new VersionedCache<Park>({ maxEntries: 1_000 });
 }
 
-/** The organization's park as of at least `version` (read before it, as the data of every read is). */
-export function parkOf(conn: Conn, parks: ParkCache, organizationId: number, version: number): Promise<Park> {
+/**
+ * The organization's park as of at least `version` (read before it, as the data of every read is).
+ * `now` is the instant the read sees drafts at: a park loaded then keeps the drafts live then.
+ */
+export function parkOf(
+  conn: Conn,
+  parks: ParkCache,
+  organizationId: number,
+  version: number,
+  now: string,
+): Promise<Park> {
   return parks.getOrLoad(String(organizationId), version, async () => ({
     accommodations: await activeAccommodations(conn, organizationId),
     rules: (await listStayRuleRows(conn, organizationId)).map(toStayRule),
     prices: toPrices(await listPriceRows(conn, organizationId)),
     currency: await currencyOf(conn, organizationId),
+    draftExpiries: await liveDraftExpiries(conn, organizationId, now),
   }));
 }
 
@@ -64,17 +76,13 @@ const ofType = (accommodations: readonly SellableAccommodation[], type: string |
   type === undefined ? accommodations : accommodations.filter((a) => a.type === type);
 
 /**
- * The time a selling read sees drafts at (SPEC §15: a draft holds its nights until it expires), and
- * when the first of the organization's live drafts expires: an answer kept under the change counter
- * is exact until then, so that instant is part of its key. No write marks a draft's expiry.
+ * When the first of the park's drafts live at `now` expires (SPEC §15: a draft holds its nights
+ * until then): an answer kept under the change counter is exact until that instant, so it is part
+ * of the answer's key. No write marks a draft's expiry; the park knows them all, since every write
+ * that makes or renews a draft moves the counter.
  */
-export async function draftsMoment(
-  conn: Conn,
-  clock: Clock,
-  organizationId: number,
-): Promise<{ now: string; until: string | null }> {
-  const now = formatTimestamp(clock());
-  return { now, until: await firstDraftExpiry(conn, organizationId, now) };
+export function draftsUntil(park: Park | undefined, now: string): string | null {
+  return park?.draftExpiries.find((expires) => expires > now) ?? null;
 }
 
 export async function gridRead(
@@ -87,19 +95,20 @@ export async function gridRead(
 ): Promise<VersionedRead<Grid>> {
   nightsOfPeriod(query.dateFrom, query.dateTo);
   const organization = await organizationStateFor(conn, organizationId, known);
-  const drafts = await draftsMoment(conn, clock, organizationId);
+  const now = formatTimestamp(clock());
+  const park = organization && (await parkOf(conn, parks, organizationId, organization.version, now));
+  const until = draftsUntil(park, now);
   return {
     version: organization?.version ?? -1,
     eventsCursor: organization?.eventsCursor,
-    key: JSON.stringify(['grid', organizationId, query.dateFrom, query.dateTo, query.type ?? null, drafts.until]),
+    key: JSON.stringify(['grid', organizationId, query.dateFrom, query.dateTo, query.type ?? null, until]),
     load: async () => {
-      if (!organization) return availabilityGrid([], [], query.dateFrom, query.dateTo);
-      const park = await parkOf(conn, parks, organizationId, organization.version);
+      if (!organization || !park) return availabilityGrid([], [], query.dateFrom, query.dateTo);
       const holds = await holdsOfPeriod(conn, organizationId, {
         from: query.dateFrom,
         to: addDays(query.dateTo, 1),
         longestStayNights: organization.longestStayNights,
-        now: drafts.now,
+        now,
       });
       return availabilityGrid(ofType(park.accommodations, query.type), holds, query.dateFrom, query.dateTo);
     },
@@ -117,7 +126,9 @@ export async function searchRead(
   nightsOfStay(query.dateFrom, query.dateTo);
   const organization = await organizationStateFor(conn, organizationId, known);
   const today = dateInZone(clock(), organization?.timezone ?? 'UTC');
-  const drafts = await draftsMoment(conn, clock, organizationId);
+  const now = formatTimestamp(clock());
+  const park = organization && (await parkOf(conn, parks, organizationId, organization.version, now));
+  const until = draftsUntil(park, now);
   const stay = {
     dateFrom: query.dateFrom,
     dateTo: query.dateTo,
@@ -128,15 +139,14 @@ export async function searchRead(
   return {
     version: organization?.version ?? -1,
     eventsCursor: organization?.eventsCursor,
-    key: JSON.stringify(['search', organizationId, today, stay, query.type ?? null, drafts.until]),
+    key: JSON.stringify(['search', organizationId, today, stay, query.type ?? null, until]),
     load: async () => {
-      if (!organization) return [];
-      const park = await parkOf(conn, parks, organizationId, organization.version);
+      if (!organization || !park) return [];
       const holds = await holdsOfPeriod(conn, organizationId, {
         from: query.dateFrom,
         to: query.dateTo,
         longestStayNights: organization.longestStayNights,
-        now: drafts.now,
+        now,
       });
       const party = partyOfCounts(park.prices.ageGroups, stay);
       if ('problems' in party) throw invalidInput(party.problems);

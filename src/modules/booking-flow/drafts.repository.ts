@@ -141,18 +141,22 @@ export async function findOverlappingDraft(
 }
 
 /**
- * When the first live draft of the organization expires (after `now`), if any: what a cached
- * availability answer showing drafts is exact until, without any write moving the change counter.
+ * When each live draft of the organization expires (after `now`), earliest first: what a park keeps
+ * (availability.service `Park`) so that an answer showing drafts is known to be exact until the next
+ * of them, without a statement per request. Only a write adds a draft or renews its expiry, and every
+ * such write moves the change counter the park is kept under.
  */
-export async function firstDraftExpiry(conn: Conn, organizationId: number, now: string): Promise<string | null> {
-  const row = await conn
+export async function liveDraftExpiries(conn: Conn, organizationId: number, now: string): Promise<string[]> {
+  const rows = await conn
     .selectFrom('drafts')
-    .select((eb) => eb.fn.min('expires').as('first'))
+    .select('expires')
+    .distinct()
     .where('organization_id', '=', organizationId)
     .where('expires', '>', now)
     .where('placed', 'is', null)
-    .executeTakeFirst();
-  return (row?.first as string | null | undefined) ?? null;
+    .orderBy('expires')
+    .execute();
+  return rows.map((row) => row.expires);
 }
 
 export async function insertOrderLines(conn: Conn, lines: readonly ReservationOrderLineRow[]): Promise<void> {

@@ -1,14 +1,14 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../shared/clock.js';
-import { dateInZone, daysBetween } from '../../shared/dates.js';
+import { dateInZone, daysBetween, formatTimestamp } from '../../shared/dates.js';
 import { AppError, invalidInput } from '../../shared/errors.js';
 import { formatAmount } from '../../shared/money.js';
 import { nightsOfStay } from '../../shared/stay-dates.js';
 import { findAccommodationRow } from '../accommodations/accommodations.repository.js';
 import { holdsOfAccommodation, type SellableAccommodation } from '../availability/availability.repository.js';
 import { SEARCH_REASONS, type SearchReason } from '../availability/availability.schemas.js';
-import { draftsMoment, type Park, type ParkCache, parkOf } from '../availability/availability.service.js';
+import { draftsUntil, type Park, type ParkCache, parkOf } from '../availability/availability.service.js';
 import { type KnownOrganizationState, organizationStateFor } from '../organizations/organizations.repository.js';
 import type { VersionedRead } from '../organizations/organizations.service.js';
 import { parseQuantities, partyOfCounts, personsCounted } from './party.js';
@@ -126,21 +126,21 @@ export async function quoteRead(
   const organization = await organizationStateFor(conn, organizationId, known);
   if (!organization) throw new AppError('not-found', `No accommodation ${query.accommodation}.`);
   const today = dateInZone(clock(), organization.timezone);
-  const drafts = await draftsMoment(conn, clock, organizationId);
+  const now = formatTimestamp(clock());
+  const park = await parkOf(conn, parks, organizationId, organization.version, now);
   const { organization: _organization, ...asked } = query;
   return {
     version: organization.version,
     eventsCursor: organization.eventsCursor,
-    key: JSON.stringify(['quote', organizationId, today, asked, drafts.until]),
+    key: JSON.stringify(['quote', organizationId, today, asked, draftsUntil(park, now)]),
     load: async () => {
-      const park = await parkOf(conn, parks, organizationId, organization.version);
       const accommodation = await sellable(conn, park, organizationId, query.accommodation);
       const { party, choices, persons } = partyAndChoices(park, accommodation, query, 0);
       const holds = await holdsOfAccommodation(conn, organizationId, accommodation.id, {
         from: query.dateFrom,
         to: query.dateTo,
         longestStayNights: organization.longestStayNights,
-        now: drafts.now,
+        now,
       });
       const priced = quote(park.prices, park.rules, {
         accommodation,
@@ -190,13 +190,13 @@ export async function quotationsRead(
   if (!row || !state) throw new AppError('not-found', `No accommodation ${accommodationId}.`);
   const organization = { id: row.organization_id, state };
   const today = dateInZone(clock(), state.timezone);
-  const drafts = await draftsMoment(conn, clock, organization.id);
+  const now = formatTimestamp(clock());
+  const park = await parkOf(conn, parks, organization.id, state.version, now);
   return {
     version: state.version,
     eventsCursor: state.eventsCursor,
-    key: JSON.stringify(['quotations', accommodationId, today, query, drafts.until]),
+    key: JSON.stringify(['quotations', accommodationId, today, query, draftsUntil(park, now)]),
     load: async () => {
-      const park = await parkOf(conn, parks, organization.id, state.version);
       // An inactive accommodation sells nothing, but the question is checked all the same.
       const active = park.accommodations.find((a) => a.id === accommodationId);
       const accommodation = active ?? {
@@ -211,7 +211,7 @@ export async function quotationsRead(
         from: query.dateFrom,
         to: query.dateTo,
         longestStayNights: state.longestStayNights,
-        now: drafts.now,
+        now,
       });
       return quotations(park.prices, park.rules, { accommodation, party, choices, today }, query, held).map((q) => ({
         ...q,
