@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { withWriteTransaction } from '../../src/db/write-transaction.js';
 import { guestForPlacement } from '../../src/modules/guests/guests.repository.js';
 import type { GuestFields } from '../../src/modules/guests/guests.schemas.js';
-import { fanOut } from '../../src/modules/webhooks/deliveries.js';
+import { fanOut } from '../../src/modules/webhooks/fan-out.js';
 import { DIALECTS, emptyDatabase } from '../helpers/databases.js';
 import { apiKeyFor, load, twoOrganizations } from '../helpers/fixtures.js';
 import { columnsHolding } from '../helpers/text-scan.js';

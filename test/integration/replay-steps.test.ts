@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createDb, closeDb } from '../../src/db/database.js';
 import { parseDatabaseUrl } from '../../src/config.js';
-import { advanceReplay } from '../../src/modules/webhooks/deliveries.js';
+import { advanceReplay } from '../../src/modules/webhooks/fan-out.js';
 import { testApp } from '../helpers/app.js';
 import { releasedTogether } from '../helpers/barrier.js';
 import { DIALECTS } from '../helpers/databases.js';

@@ -63,7 +63,7 @@ export function erasedResponseBody(body: string): string | undefined {
 /**
  * PostgreSQL: holds the delivery workers' hands off the organization's events until the erasure
  * commits. Fan-out and replay steps lock their endpoint or replay row while they copy event bodies
- * into deliveries (webhooks/deliveries.ts); a step that already read a body finishes first (its
+ * into deliveries (webhooks/fan-out.ts); a step that already read a body finishes first (its
  * deliveries are then scrubbed with the rest), one that starts later skips the locked rows and
  * reads the scrubbed bodies next time. SQLite needs nothing: BEGIN IMMEDIATE serializes them.
  */

@@ -7,17 +7,10 @@ import { createFeedWaker } from '../events/feed-waker.js';
 import { sweepExpiredDrafts } from '../booking-flow/drafts.service.js';
 import { sweepRetainedGuests } from '../guests/guests.service.js';
 import { createDeliveryClient } from './delivery-client.js';
-import {
-  attempt,
-  type ClaimedDelivery,
-  advanceReplay,
-  claimDue,
-  fanOut,
-  pauseLeased,
-  type FinishedAttempt,
-  recordAttempts,
-  releaseLeases,
-} from './deliveries.js';
+import { recordAttempts, type FinishedAttempt } from './attempt-recording.js';
+import { type ClaimedDelivery, claimDue, pauseLeased, releaseLeases } from './delivery-claims.js';
+import { attempt } from './delivery-attempt.js';
+import { advanceReplay, fanOut } from './fan-out.js';
 import { pruneExpired } from '../events/event-pruning.js';
 import type { EndpointRow } from './endpoints.repository.js';
 import { type Resolver, systemResolver } from './ssrf.js';

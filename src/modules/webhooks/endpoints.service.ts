@@ -12,7 +12,9 @@ import { currentCursor, cursorOfLegacy, prunedSeqs } from '../events/events.repo
 import { type IdempotencyScope, type IdempotentOutcome, idempotent } from '../idempotency/idempotency.service.js';
 import { lockOrganization } from '../organizations/organizations.repository.js';
 import type { DeliveryClient } from './delivery-client.js';
-import { attempt, countReplayed, deliveryOf, disableEndpoint, recordAttempt } from './deliveries.js';
+import { disableEndpoint, recordAttempt } from './attempt-recording.js';
+import { attempt } from './delivery-attempt.js';
+import { countReplayed, deliveryOf } from './fan-out.js';
 import {
   deleteEndpointRow,
   type EndpointRow,
@@ -294,7 +296,7 @@ export async function deliveryLog(
  * Delivers kept events again (SPEC §10 replay): those after a feed cursor, or those that occurred
  * in [since, until). They keep their ids, so receivers recognise them (`webhook-id`). The request
  * counts them and records the replay; the delivery workers schedule it a window at a time
- * (deliveries.ts `advanceReplay`), so a replay of a hundred thousand events holds no lock and no
+ * (fan-out.ts `advanceReplay`), so a replay of a hundred thousand events holds no lock and no
  * request for longer than a window takes.
  */
 export async function replay(
