@@ -5,8 +5,9 @@ import type { Created, IdempotencyScope, Replay, ReplayRead } from '../modules/i
 
 /**
  * The HTTP side of safe retries (SPEC §9): the `Idempotency-Key` header, the fingerprint of the
- * request it names, and the 201 that repeats a stored response byte for byte (or answers a record
- * read again). What the key means lives in modules/idempotency.
+ * request it names, and the 201 made of what a create answers: the record made now, the record's
+ * JSON text as its key kept it (sent byte for byte), or the record read again. What the key means,
+ * and its steps in a write transaction, live in modules/idempotency.
  */
 
 /** Route `headers` schema: validated with the other parameters, so a malformed key is a 400 before the 403. */

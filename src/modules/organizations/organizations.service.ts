@@ -56,8 +56,9 @@ export async function lockRecordForChange<Row>(
 
 /**
  * A read of an organization's data that a cache may keep: its result is exact for as long as the
- * organization's change counter stays at `version`, because every write moves the counter in its
- * own transaction and the counter is read before the data. `key` names the query (not the
+ * organization's change counter stays at `version`, because every write that changes something
+ * moves the counter in its own transaction (one that changes nothing is rolled back whole, and so
+ * keeps what was cached) and the counter is read before the data. `key` names the query (not the
  * version); `load` runs it.
  */
 export interface VersionedRead<T> {
