@@ -1,12 +1,12 @@
-import type { Kysely } from 'kysely';
 import type { Db } from './database.js';
-import { type Database, EVENTS_CHANNEL } from './schema.js';
+import { EVENTS_CHANNEL } from './schema.js';
 
 /**
  * "Events may have committed": how feed readers and webhook workers learn of a write without
- * sleeping out their wait (SPEC §10). A transaction that records events is marked
- * (`markEventsRecorded`); once `withWriteTransaction` has committed it, `eventsCommitted` tells the
- * listeners of this process at once and, on PostgreSQL, every other process with one `NOTIFY`.
+ * sleeping out their wait (SPEC §10). A write transaction carries the organizations whose events it
+ * recorded (`WriteTransaction.eventsRecordedOf`, db/write-transaction.ts); once `withWriteTransaction`
+ * has committed it, `eventsCommitted` tells the listeners of this process at once and, on
+ * PostgreSQL, every other process with one `NOTIFY`.
  *
  * The NOTIFY is sent after the commit, not inside the transaction: PostgreSQL serialises the
  * commits of notifying transactions on one lock, and a `pg_notify` in each write cost a round trip
@@ -15,31 +15,14 @@ import { type Database, EVENTS_CHANNEL } from './schema.js';
  * process dies between its commit and its NOTIFY, readers elsewhere still look again every second.
  */
 
-type Conn = Kysely<Database>;
-
 /** The organizations whose events committed; undefined when not known (any organization's). */
 export type CommittedOrganizations = ReadonlySet<number> | undefined;
 
-const recorded = new WeakMap<object, Set<number>>();
 const listeners = new WeakMap<Db, Set<(organizations: CommittedOrganizations) => void>>();
 const notifying = new WeakMap<Db, { again: boolean; organizations: Set<number> | undefined }>();
 
 /** A NOTIFY payload holds at most 8,000 bytes; a longer list is sent as "any organization". */
 const MAX_PAYLOAD = 7_000;
-
-/** Called where an event is inserted: this transaction's commit is worth announcing to `organization`. */
-export function markEventsRecorded(trx: Conn, organization: number): void {
-  let organizations = recorded.get(trx);
-  if (!organizations) recorded.set(trx, (organizations = new Set()));
-  organizations.add(organization);
-}
-
-/** The organizations the transaction recorded events of, if any (and forgets them: asked once, after its commit). */
-export function takeEventsRecorded(trx: Conn): ReadonlySet<number> | undefined {
-  const organizations = recorded.get(trx);
-  recorded.delete(trx);
-  return organizations;
-}
 
 /** Calls `listener` after each commit of events by this process; returns the unsubscribe. */
 export function onEventsCommitted(db: Db, listener: (organizations: CommittedOrganizations) => void): () => void {

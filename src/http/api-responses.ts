@@ -134,7 +134,7 @@ export interface OperationShape {
   create?: boolean;
   /**
    * A create whose replay reads the record again rather than repeat the first response
-   * (modules/idempotency `ReplayByReading`): 404 when the record the key created was deleted since.
+   * (modules/idempotency `ReplayRead`): 404 when the record the key created was deleted since.
    */
   replayReads?: boolean;
   /** A snapshot of records: Events-Cursor says where the changes feed goes on from it (SPEC §10). */

@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
-import type { IdempotencyScope, IdempotentOutcome } from '../modules/idempotency/idempotency.service.js';
+import type { Created, IdempotencyScope, Replay, ReplayRead } from '../modules/idempotency/idempotency.service.js';
 
 /**
  * The HTTP side of safe retries (SPEC §9): the `Idempotency-Key` header, the fingerprint of the
- * request it names, and the 201 that repeats a stored response byte for byte (or answers a record
- * read again). What the key means lives in modules/idempotency.
+ * request it names, and the 201 made of what a create answers: the record made now, the record's
+ * JSON text as its key kept it (sent byte for byte), or the record read again. What the key means,
+ * and its steps in a write transaction, live in modules/idempotency.
  */
 
 /** Route `headers` schema: validated with the other parameters, so a malformed key is a 400 before the 403. */
@@ -51,16 +52,16 @@ export function canonicalJson(value: unknown): string {
 }
 
 /**
- * 201 with Location; a replayed response is sent as it was stored the first time, or, for a record
- * its route reads again on a replay, as that record is now.
+ * 201 with Location: the record created now; for a replay, the record's JSON text byte for byte as
+ * it was kept the first time, or the record as it is now when its route reads it again.
  */
-export function sendCreated<T>(reply: FastifyReply, outcome: IdempotentOutcome<T>): FastifyReply {
+export function sendCreated<T>(reply: FastifyReply, outcome: Created<T> | Replay | ReplayRead<T>): FastifyReply {
   reply.code(201).header('location', outcome.location);
-  if (!outcome.replayed) return reply.send(outcome.record);
+  if (outcome.kind === 'created') return reply.send(outcome.record);
   reply.header('idempotent-replayed', 'true');
-  if ('record' in outcome) return reply.send(outcome.record);
+  if (outcome.kind === 'replay-read') return reply.send(outcome.record);
   return reply
     .type('application/json; charset=utf-8')
     .serializer((b) => b as string)
-    .send(outcome.body);
+    .send(outcome.storedJson);
 }

@@ -6,6 +6,7 @@ import parseLinkHeader from 'parse-link-header';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORIGINAL_MAX_PERIOD, splitPeriod } from '../../src/cli/export/period-chunks.js';
 import { withWriteTransaction } from '../../src/db/write-transaction.js';
+import { lockOrganization } from '../../src/modules/organizations/organizations.service.js';
 import { MemoryStore } from '../../src/http/rate-limit/stores.js';
 import { holderOfNights } from '../../src/modules/availability/night-holds.js';
 import { createStayRule, updateStayRule } from '../../src/modules/availability/stay-rules.service.js';
@@ -113,8 +114,8 @@ async function makeBlocksAndRules(source: TestDatabase, organizations: number[])
           dateTo: addDays(dateFrom, 7),
         }));
       while (!(await free())) dateFrom = addDays(dateFrom, 7);
-      const block = await withWriteTransaction(source.db, (trx) =>
-        createBlock(trx, made, organization, {
+      const block = await withWriteTransaction(source.db, async (trx) =>
+        createBlock(trx, made, await lockOrganization(trx, organization), {
           accommodation: unit.id,
           dateFrom,
           dateTo: addDays(dateFrom, 7),
@@ -132,16 +133,16 @@ async function makeBlocksAndRules(source: TestDatabase, organizations: number[])
       }
     }
     const [unit] = units;
-    const rule = await withWriteTransaction(source.db, (trx) =>
-      createStayRule(trx, made, organization, {
+    const rule = await withWriteTransaction(source.db, async (trx) =>
+      createStayRule(trx, made, await lockOrganization(trx, organization), {
         dateFrom: '2026-01-01',
         dateTo: '2026-12-31',
         minNights: 2,
         maxNights: 21,
       }),
     );
-    await withWriteTransaction(source.db, (trx) =>
-      createStayRule(trx, made, organization, {
+    await withWriteTransaction(source.db, async (trx) =>
+      createStayRule(trx, made, await lockOrganization(trx, organization), {
         type: unit?.type,
         dateFrom: '2026-04-01',
         dateTo: '2026-09-30',
@@ -149,8 +150,8 @@ async function makeBlocksAndRules(source: TestDatabase, organizations: number[])
         closedToArrival: ['2026-05-01'],
       }),
     );
-    await withWriteTransaction(source.db, (trx) =>
-      createStayRule(trx, made, organization, {
+    await withWriteTransaction(source.db, async (trx) =>
+      createStayRule(trx, made, await lockOrganization(trx, organization), {
         accommodation: unit?.id,
         dateFrom: '2026-06-01',
         dateTo: '2026-06-30',
@@ -161,8 +162,8 @@ async function makeBlocksAndRules(source: TestDatabase, organizations: number[])
       updateStayRule(trx, changed, [organization], rule.id, { minNights: 3, minDaysBeforeArrival: 1 }),
     );
     // Prices (SPEC §14) of the accommodation beside its type's (the demo's) or alone (the synthetic's).
-    const rent = await withWriteTransaction(source.db, (trx) =>
-      createPriceRecord(trx, made, 'component', organization, {
+    const rent = await withWriteTransaction(source.db, async (trx) =>
+      createPriceRecord(trx, made, 'component', await lockOrganization(trx, organization), {
         accommodation: unit?.id,
         description: 'Renovated',
         kind: 'rent',
@@ -199,8 +200,8 @@ async function makeBlocksAndRules(source: TestDatabase, organizations: number[])
         .execute();
       if (n === 0) await withWriteTransaction(source.db, (trx) => eraseGuest(trx, changed, [organization], guest));
     }
-    await withWriteTransaction(source.db, (trx) =>
-      createPriceRecord(trx, made, 'supplement', organization, {
+    await withWriteTransaction(source.db, async (trx) =>
+      createPriceRecord(trx, made, 'supplement', await lockOrganization(trx, organization), {
         accommodation: unit?.id,
         description: 'Sauna',
         basis: 'stay',

@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { SQLite } from '../../src/db/sqlite-driver.js';
 import type { Db } from '../../src/db/database.js';
 import { withWriteTransaction } from '../../src/db/write-transaction.js';
+import { lockOrganization } from '../../src/modules/organizations/organizations.service.js';
 import type {
   ImportAccommodation,
   ImportAgeGroup,
@@ -914,8 +915,8 @@ describe.each(DIALECTS)('booking import on %s', (dialect) => {
     // modified differ and the stored versions are past 1.
     const made = fixedClock('2025-05-01T08:00:00Z');
     const changed = fixedClock('2025-05-20T17:30:00Z');
-    const roof = await withWriteTransaction(used.db, (trx) =>
-      createBlock(trx, made, 1, {
+    const roof = await withWriteTransaction(used.db, async (trx) =>
+      createBlock(trx, made, await lockOrganization(trx, 1), {
         accommodation: 12,
         dateFrom: '2025-08-01',
         dateTo: '2025-08-05',
@@ -924,11 +925,16 @@ describe.each(DIALECTS)('booking import on %s', (dialect) => {
       }),
     );
     // Back to back with reservation 100 (2025-07-01 … 2025-07-08): no overlap.
-    await withWriteTransaction(used.db, (trx) =>
-      createBlock(trx, made, 1, { accommodation: 10, dateFrom: '2025-07-08', dateTo: '2025-07-12', kind: 'owner' }),
+    await withWriteTransaction(used.db, async (trx) =>
+      createBlock(trx, made, await lockOrganization(trx, 1), {
+        accommodation: 10,
+        dateFrom: '2025-07-08',
+        dateTo: '2025-07-12',
+        kind: 'owner',
+      }),
     );
-    await withWriteTransaction(used.db, (trx) =>
-      createBlock(trx, made, 2, {
+    await withWriteTransaction(used.db, async (trx) =>
+      createBlock(trx, made, await lockOrganization(trx, 2), {
         accommodation: 20,
         dateFrom: '2025-12-20',
         dateTo: '2026-01-03',
@@ -939,11 +945,16 @@ describe.each(DIALECTS)('booking import on %s', (dialect) => {
     await withWriteTransaction(used.db, (trx) =>
       updateBlock(trx, changed, [1], roof.id, { note: 'Roof "and" gutters\n\t😀', dateTo: '2025-08-06' }),
     );
-    const summer = await withWriteTransaction(used.db, (trx) =>
-      createStayRule(trx, made, 1, { dateFrom: '2025-06-01', dateTo: '2025-08-31', minNights: 3, arrivalDays: [6, 1] }),
+    const summer = await withWriteTransaction(used.db, async (trx) =>
+      createStayRule(trx, made, await lockOrganization(trx, 1), {
+        dateFrom: '2025-06-01',
+        dateTo: '2025-08-31',
+        minNights: 3,
+        arrivalDays: [6, 1],
+      }),
     );
-    await withWriteTransaction(used.db, (trx) =>
-      createStayRule(trx, made, 1, {
+    await withWriteTransaction(used.db, async (trx) =>
+      createStayRule(trx, made, await lockOrganization(trx, 1), {
         type: 'chalet',
         dateFrom: '2025-07-01',
         dateTo: '2025-07-31',
@@ -951,8 +962,8 @@ describe.each(DIALECTS)('booking import on %s', (dialect) => {
         maxDaysBeforeArrival: 365,
       }),
     );
-    await withWriteTransaction(used.db, (trx) =>
-      createStayRule(trx, made, 2, {
+    await withWriteTransaction(used.db, async (trx) =>
+      createStayRule(trx, made, await lockOrganization(trx, 2), {
         accommodation: 20,
         dateFrom: '2025-01-01',
         dateTo: '2025-12-31',
@@ -1028,8 +1039,13 @@ describe.each(DIALECTS)('booking import on %s', (dialect) => {
     expect(later.slice(events.length).map((e) => [e.type, e.resource_id, e.resource_version])).toEqual([
       ['block.updated', document.blocks[0]?.id, 2],
     ]);
-    const next = await withWriteTransaction(used.db, (trx) =>
-      createBlock(trx, made, 1, { accommodation: 11, dateFrom: '2025-09-01', dateTo: '2025-09-02', kind: 'closed' }),
+    const next = await withWriteTransaction(used.db, async (trx) =>
+      createBlock(trx, made, await lockOrganization(trx, 1), {
+        accommodation: 11,
+        dateFrom: '2025-09-01',
+        dateTo: '2025-09-02',
+        kind: 'closed',
+      }),
     );
     expect(next.id).toBeGreaterThan(Math.max(...before.blocks.map((b) => b.id)));
   });
@@ -1044,7 +1060,9 @@ describe.each(DIALECTS)('booking import on %s', (dialect) => {
     const made = fixedClock('2025-05-01T08:00:00Z');
     const changed = fixedClock('2025-05-20T17:30:00Z');
     const create = (kind: PriceRecordKind, organization: number, body: Record<string, unknown>) =>
-      withWriteTransaction(used.db, (trx) => createPriceRecord(trx, made, kind, organization, body));
+      withWriteTransaction(used.db, async (trx) =>
+        createPriceRecord(trx, made, kind, await lockOrganization(trx, organization), body),
+      );
     const change = (kind: PriceRecordKind, organization: number, id: number, changes: Record<string, unknown>) =>
       withWriteTransaction(used.db, (trx) => updatePriceRecord(trx, changed, kind, [organization], id, changes));
     const adults = (await pricesOf(used.db)).ageGroups.find((g) => g.organization === 1 && g.description === 'Adults');
@@ -1166,8 +1184,8 @@ describe.each(DIALECTS)('booking import on %s', (dialect) => {
     // A later file's new organization gets them too, and the API's next record an id of its own.
     await importDocument(used.db, fixedClock(), { organizations: [{ id: 4, name: 'New', timezone: 'UTC' }] });
     expect(await groups(4)).toEqual(DEFAULT_AGE_GROUPS);
-    const made = await withWriteTransaction(used.db, (trx) =>
-      createPriceRecord(trx, fixedClock(), 'age-group', 4, {
+    const made = await withWriteTransaction(used.db, async (trx) =>
+      createPriceRecord(trx, fixedClock(), 'age-group', await lockOrganization(trx, 4), {
         description: 'Seniors',
         minAge: 65,
         maxAge: 120,
@@ -1179,8 +1197,8 @@ describe.each(DIALECTS)('booking import on %s', (dialect) => {
 
   it('refuses blocks over held nights, naming what holds them, and writes nothing', async () => {
     await importDocument(used.db, fixedClock(), { ...twoOrganizations, reservations: [reservation()] });
-    const stored = await withWriteTransaction(used.db, (trx) =>
-      createBlock(trx, fixedClock(), 1, {
+    const stored = await withWriteTransaction(used.db, async (trx) =>
+      createBlock(trx, fixedClock(), await lockOrganization(trx, 1), {
         accommodation: 12,
         dateFrom: '2025-09-01',
         dateTo: '2025-09-10',

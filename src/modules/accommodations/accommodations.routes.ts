@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Db } from '../../db/database.js';
-import { withWriteTransaction } from '../../db/write-transaction.js';
+import { unchanged, withWriteTransaction } from '../../db/write-transaction.js';
 import { apiResponses } from '../../http/api-responses.js';
 import { organizationsToSearch, principalOf, resolveOrganization } from '../../http/auth.js';
 import { cachedBody, createBodyCache } from '../../http/body-cache.js';
@@ -10,7 +10,8 @@ import { IdempotencyKeyHeaders, idempotencyScope, sendCreated } from '../../http
 import type { Clock } from '../../shared/clock.js';
 import { modifiedSinceOf } from '../../shared/modified-since.js';
 import { IdParams, ref } from '../../shared/schemas.js';
-import { idempotent } from '../idempotency/idempotency.service.js';
+import { claimKey, rememberCreated } from '../idempotency/idempotency.service.js';
+import { lockOrganization } from '../organizations/organizations.service.js';
 import {
   type Accommodation,
   AccommodationListQuery,
@@ -88,12 +89,13 @@ export const accommodationRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clo
       const principal = principalOf(request);
       const organization = resolveOrganization(principal, request.body.organization);
       const key = idempotencyScope(principal.credentialId, request.headers['idempotency-key'], request);
-      const outcome = await withWriteTransaction(db, (trx) =>
-        idempotent(trx, clock, key, async () => {
-          const accommodation = await createAccommodation(trx, clock, organization, request.body);
-          return { location: `/api/accommodations/${accommodation.id}`, record: accommodation };
-        }),
-      );
+      const outcome = await withWriteTransaction(db, async (trx) => {
+        const locked = await lockOrganization(trx, organization);
+        const claim = await claimKey(trx, clock, key);
+        if (claim.kind === 'replay') return unchanged(claim);
+        const accommodation = await createAccommodation(trx, clock, locked, request.body);
+        return rememberCreated(trx, claim, `/api/accommodations/${accommodation.id}`, accommodation);
+      });
       return sendCreated(reply, outcome);
     },
   );

@@ -1,17 +1,18 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { type Unchanged, unchanged, type WriteTransaction } from '../../db/write-transaction.js';
 import type { Clock } from '../../shared/clock.js';
 import { addDays, formatTimestamp } from '../../shared/dates.js';
 import { AppError } from '../../shared/errors.js';
 import { type ModifiedSince, modifiedLowerBound } from '../../shared/modified-since.js';
 import { nightsOfStay } from '../../shared/stay-dates.js';
-import {
-  type KnownOrganizationState,
-  lockOrganization,
-  organizationStateFor,
-} from '../organizations/organizations.repository.js';
+import { type KnownOrganizationState, organizationStateFor } from '../organizations/organizations.repository.js';
 import { recordEvent } from '../events/events.service.js';
-import { lockRecordForChange, type VersionedRead } from '../organizations/organizations.service.js';
+import {
+  type LockedOrganization,
+  lockRecordForChange,
+  type VersionedRead,
+} from '../organizations/organizations.service.js';
 import { listBlocks } from '../blocks/blocks.repository.js';
 import { holdingReservations } from '../reservations/reservations.repository.js';
 import {
@@ -68,15 +69,14 @@ export async function getAccommodation(
 }
 
 export async function createAccommodation(
-  trx: Conn,
+  trx: WriteTransaction,
   clock: Clock,
-  organizationId: number,
+  organization: LockedOrganization,
   body: CreateAccommodationBody,
 ): Promise<Accommodation> {
-  await lockOrganization(trx, organizationId);
   const created = await insertAccommodation(
     trx,
-    organizationId,
+    organization.id,
     {
       title: body.title,
       type: body.type,
@@ -95,12 +95,12 @@ export async function createAccommodation(
  * new record is the stored one, read under the lock, with the given fields changed.
  */
 export async function updateAccommodation(
-  trx: Conn,
+  trx: WriteTransaction,
   clock: Clock,
   organizationIds: readonly number[],
   id: number,
   changes: UpdateAccommodationBody,
-): Promise<Accommodation> {
+): Promise<Accommodation | Unchanged<Accommodation>> {
   const row = await lockRecordForChange(trx, accommodationRecords, organizationIds, id);
   if (!row) throw notFound(id);
   const stored = toAccommodation(row);
@@ -111,8 +111,8 @@ export async function updateAccommodation(
     bedrooms: changes.bedrooms === undefined ? stored.bedrooms : changes.bedrooms,
     active: changes.active ?? stored.active,
   };
-  // A change that changes nothing writes nothing: `modified`, the version and the feed stay as they are.
-  if ((Object.keys(fields) as (keyof typeof fields)[]).every((k) => fields[k] === stored[k])) return stored;
+  // A change that changes nothing writes nothing: `modified`, the version, the feed and the counter stay as they are.
+  if ((Object.keys(fields) as (keyof typeof fields)[]).every((k) => fields[k] === stored[k])) return unchanged(stored);
   const version = row.version + 1;
   const updated = await updateAccommodationRow(trx, row, fields, version, formatTimestamp(clock()));
   const type = stored.active && !updated.active ? 'accommodation.deactivated' : 'accommodation.updated';

@@ -1,13 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Db } from '../../db/database.js';
-import { withWriteTransaction } from '../../db/write-transaction.js';
+import { unchanged, withWriteTransaction } from '../../db/write-transaction.js';
 import { apiResponses } from '../../http/api-responses.js';
 import { principalOf, resolveOrganization } from '../../http/auth.js';
 import { IdempotencyKeyHeaders, idempotencyScope, sendCreated } from '../../http/idempotency.js';
 import type { Clock } from '../../shared/clock.js';
 import { IdParams, ref } from '../../shared/schemas.js';
-import { idempotent } from '../idempotency/idempotency.service.js';
+import { claimKey, rememberCreated } from '../idempotency/idempotency.service.js';
+import { lockOrganization } from '../organizations/organizations.service.js';
 import {
   CreateStayRuleBody,
   MAX_STAY_RULES,
@@ -61,12 +62,13 @@ export const stayRuleRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock }>
       const principal = principalOf(request);
       const organization = resolveOrganization(principal, request.body.organization);
       const key = idempotencyScope(principal.credentialId, request.headers['idempotency-key'], request);
-      const outcome = await withWriteTransaction(db, (trx) =>
-        idempotent(trx, clock, key, async () => {
-          const rule = await createStayRule(trx, clock, organization, request.body);
-          return { location: `/api/stay-rules/${rule.id}`, record: rule };
-        }),
-      );
+      const outcome = await withWriteTransaction(db, async (trx) => {
+        const locked = await lockOrganization(trx, organization);
+        const claim = await claimKey(trx, clock, key);
+        if (claim.kind === 'replay') return unchanged(claim);
+        const rule = await createStayRule(trx, clock, locked, request.body);
+        return rememberCreated(trx, claim, `/api/stay-rules/${rule.id}`, rule);
+      });
       return sendCreated(reply, outcome);
     },
   );

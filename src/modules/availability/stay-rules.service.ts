@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { Database, StayRuleRow } from '../../db/schema.js';
+import type { WriteTransaction } from '../../db/write-transaction.js';
 import type { Clock } from '../../shared/clock.js';
 import { formatTimestamp } from '../../shared/dates.js';
 import { AppError, invalidInput, type ParameterError } from '../../shared/errors.js';
 import { findAccommodationRow } from '../accommodations/accommodations.repository.js';
-import { lockOrganization } from '../organizations/organizations.repository.js';
-import { lockRecordForChange } from '../organizations/organizations.service.js';
+import { type LockedOrganization, lockRecordForChange } from '../organizations/organizations.service.js';
 import { conflictingRule, STAY_RULE_FIELDS, type StayRule, stayRuleOf } from './stay-rules.js';
 import {
   deleteStayRuleRow,
@@ -91,12 +91,12 @@ export async function stayRulesOf(conn: Conn, organizationId: number): Promise<S
 }
 
 export async function createStayRule(
-  trx: Conn,
+  trx: WriteTransaction,
   clock: Clock,
-  organizationId: number,
+  organization: LockedOrganization,
   body: CreateStayRuleBody,
 ): Promise<StayRuleRecord> {
-  await lockOrganization(trx, organizationId);
+  const organizationId = organization.id;
   const rule = stayRuleOf(body, 0);
   await checkRule(trx, organizationId, rule);
   const now = formatTimestamp(clock());
@@ -113,7 +113,7 @@ export async function createStayRule(
   return toStayRuleRecord(row);
 }
 
-async function lockRule(trx: Conn, organizationIds: readonly number[], id: number): Promise<StayRuleRow> {
+async function lockRule(trx: WriteTransaction, organizationIds: readonly number[], id: number): Promise<StayRuleRow> {
   const row = await lockRecordForChange(trx, stayRuleRecords, organizationIds, id);
   if (!row) throw notFound(id);
   return row;
@@ -121,7 +121,7 @@ async function lockRule(trx: Conn, organizationIds: readonly number[], id: numbe
 
 /** PATCH: the fields given change; a setting given as null is no longer set by this rule. */
 export async function updateStayRule(
-  trx: Conn,
+  trx: WriteTransaction,
   clock: Clock,
   organizationIds: readonly number[],
   id: number,
@@ -152,7 +152,7 @@ export async function updateStayRule(
 }
 
 export async function deleteStayRule(
-  trx: Conn,
+  trx: WriteTransaction,
   organizationIds: readonly number[],
   id: number,
 ): Promise<StayRuleRecord> {

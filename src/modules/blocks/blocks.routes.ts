@@ -1,13 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Db } from '../../db/database.js';
-import { withWriteTransaction } from '../../db/write-transaction.js';
+import { unchanged, withWriteTransaction } from '../../db/write-transaction.js';
 import { apiResponses } from '../../http/api-responses.js';
 import { principalOf, resolveOrganization } from '../../http/auth.js';
 import { IdempotencyKeyHeaders, idempotencyScope, sendCreated } from '../../http/idempotency.js';
 import type { Clock } from '../../shared/clock.js';
 import { IdParams, ref } from '../../shared/schemas.js';
-import { idempotent } from '../idempotency/idempotency.service.js';
+import { claimKey, rememberCreated } from '../idempotency/idempotency.service.js';
+import { lockOrganization } from '../organizations/organizations.service.js';
 import { BlockListQuery, BlockSchema, CreateBlockBody, UpdateBlockBody } from './blocks.schemas.js';
 import { blocksOfPeriod, createBlock, deleteBlock, updateBlock } from './blocks.service.js';
 
@@ -55,12 +56,13 @@ export const blockRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock }> = 
       const principal = principalOf(request);
       const organization = resolveOrganization(principal, request.body.organization);
       const key = idempotencyScope(principal.credentialId, request.headers['idempotency-key'], request);
-      const outcome = await withWriteTransaction(db, (trx) =>
-        idempotent(trx, clock, key, async () => {
-          const block = await createBlock(trx, clock, organization, request.body);
-          return { location: `/api/blocks/${block.id}`, record: block };
-        }),
-      );
+      const outcome = await withWriteTransaction(db, async (trx) => {
+        const locked = await lockOrganization(trx, organization);
+        const claim = await claimKey(trx, clock, key);
+        if (claim.kind === 'replay') return unchanged(claim);
+        const block = await createBlock(trx, clock, locked, request.body);
+        return rememberCreated(trx, claim, `/api/blocks/${block.id}`, block);
+      });
       return sendCreated(reply, outcome);
     },
   );

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { BlockRow, Database } from '../../db/schema.js';
+import { type Unchanged, unchanged, type WriteTransaction } from '../../db/write-transaction.js';
 import type { Clock } from '../../shared/clock.js';
 import { formatTimestamp } from '../../shared/dates.js';
 import { AppError, invalidInput } from '../../shared/errors.js';
@@ -7,8 +8,7 @@ import { nightsOfPeriod, stayDatesProblem, stayNights } from '../../shared/stay-
 import { findAccommodationRow } from '../accommodations/accommodations.repository.js';
 import { assertNightsFree, refusedAsTaken } from '../availability/night-holds.js';
 import { recordEvent } from '../events/events.service.js';
-import { lockOrganization } from '../organizations/organizations.repository.js';
-import { lockRecordForChange } from '../organizations/organizations.service.js';
+import { type LockedOrganization, lockRecordForChange } from '../organizations/organizations.service.js';
 import { blockRecords, deleteBlockRow, insertBlock, listBlocks, toBlock, updateBlockRow } from './blocks.repository.js';
 import type { Block, BlockListQuery, CreateBlockBody, UpdateBlockBody } from './blocks.schemas.js';
 
@@ -41,13 +41,13 @@ export async function blocksOfPeriod(conn: Conn, organizationId: number, query: 
 }
 
 export async function createBlock(
-  trx: Conn,
+  trx: WriteTransaction,
   clock: Clock,
-  organizationId: number,
+  organization: LockedOrganization,
   body: CreateBlockBody,
 ): Promise<Block> {
   stayNights(body.dateFrom, body.dateTo);
-  await lockOrganization(trx, organizationId);
+  const organizationId = organization.id;
   await checkAccommodation(trx, organizationId, body.accommodation);
   await assertNightsFree(trx, {
     now: formatTimestamp(clock()),
@@ -76,7 +76,7 @@ export async function createBlock(
 }
 
 /** The stored block, locked; an external block is its calendar's to change (409). */
-async function lockBlock(trx: Conn, organizationIds: readonly number[], id: number): Promise<BlockRow> {
+async function lockBlock(trx: WriteTransaction, organizationIds: readonly number[], id: number): Promise<BlockRow> {
   const row = await lockRecordForChange(trx, blockRecords, organizationIds, id);
   if (!row) throw notFound(id);
   if (row.kind === 'external') {
@@ -86,12 +86,12 @@ async function lockBlock(trx: Conn, organizationIds: readonly number[], id: numb
 }
 
 export async function updateBlock(
-  trx: Conn,
+  trx: WriteTransaction,
   clock: Clock,
   organizationIds: readonly number[],
   id: number,
   changes: UpdateBlockBody,
-): Promise<Block> {
+): Promise<Block | Unchanged<Block>> {
   const row = await lockBlock(trx, organizationIds, id);
   const previous = toBlock(row);
   const next = {
@@ -103,7 +103,7 @@ export async function updateBlock(
   };
   const problem = stayDatesProblem(next.date_from, next.date_to);
   if (problem) throw invalidInput([problem]);
-  if ((Object.keys(next) as (keyof typeof next)[]).every((k) => next[k] === row[k])) return previous;
+  if ((Object.keys(next) as (keyof typeof next)[]).every((k) => next[k] === row[k])) return unchanged(previous);
   if (next.accommodation_id !== row.accommodation_id) {
     await checkAccommodation(trx, row.organization_id, next.accommodation_id);
   }
@@ -125,7 +125,7 @@ export async function updateBlock(
 
 /** Removes the block: its nights are free again. The event carries the block as it was. */
 export async function deleteBlock(
-  trx: Conn,
+  trx: WriteTransaction,
   clock: Clock,
   organizationIds: readonly number[],
   id: number,

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database, DraftRow } from '../../db/schema.js';
-import { withWriteTransaction } from '../../db/write-transaction.js';
+import { withWriteTransaction, type WriteTransaction } from '../../db/write-transaction.js';
 import type { Clock } from '../../shared/clock.js';
 import { dateInZone, formatTimestamp, isCalendarDate, parseTimestamp } from '../../shared/dates.js';
 import { AppError, invalidInput, type ParameterError } from '../../shared/errors.js';
@@ -14,7 +14,7 @@ import { listStayRuleRows, toStayRule } from '../availability/stay-rules.reposit
 import { recordEvent } from '../events/events.service.js';
 import { guestForPlacement } from '../guests/guests.repository.js';
 import { GUEST_FIELDS, type GuestFields } from '../guests/guests.schemas.js';
-import { lockOrganization } from '../organizations/organizations.repository.js';
+import { lockOrganization } from '../organizations/organizations.service.js';
 import { partyOfCounts, personsCounted } from '../prices/party.js';
 import { toPrices } from '../prices/price-records.js';
 import { listPriceRows } from '../prices/prices.repository.js';
@@ -145,7 +145,7 @@ const categoryOf = (prices: Prices, id: number): AgeCategory =>
 
 /** Step 1: a draft holding the nights, priced for 2 adults. */
 export async function createDraft(
-  trx: Conn,
+  trx: WriteTransaction,
   { clock, draftMinutes }: FlowContext,
   organizationId: number,
   body: CreateDraftBody,
@@ -157,7 +157,7 @@ export async function createDraft(
   if (accommodationId === undefined) problems.push({ parameter: 'accommodation.id', message: 'is not an id' });
   if (problems.length > 0 || accommodationId === undefined) throw invalidInput(problems);
   nightsOfStay(dateFrom, dateTo);
-  const timeZone = (await lockOrganization(trx, organizationId)) ?? 'UTC';
+  const { timeZone } = await lockOrganization(trx, organizationId);
   const accommodation = await findAccommodationRow(trx, [organizationId], accommodationId);
   if (!accommodation) {
     throw invalidInput([{ parameter: 'accommodation.id', message: 'no such accommodation in this organization' }]);
@@ -208,11 +208,17 @@ async function currencyOfOrganization(trx: Conn, organizationId: number): Promis
  * 404 for a wrong token, another organization's draft, or an expired one (it holds nothing and is
  * as good as gone); 409 for a placed one.
  */
-async function openDraft(trx: Conn, clock: Clock, organizationIds: readonly number[], id: number, token: string) {
+async function openDraft(
+  trx: WriteTransaction,
+  clock: Clock,
+  organizationIds: readonly number[],
+  id: number,
+  token: string,
+) {
   const hash = tokenHash(token);
   const organizationId = await draftOrganization(trx, organizationIds, id, hash);
   if (organizationId === undefined) throw noDraft(id);
-  const timeZone = (await lockOrganization(trx, organizationId)) ?? 'UTC';
+  const { timeZone } = await lockOrganization(trx, organizationId);
   const row = await findDraftForUpdate(trx, [organizationId], id, hash);
   if (!row) throw noDraft(id);
   if (row.placed !== null) {
@@ -245,7 +251,7 @@ function quantitiesOf(
 
 /** Step 2: the party by age group and the chosen supplements; the draft re-priced, its time renewed. */
 export async function configureDraft(
-  trx: Conn,
+  trx: WriteTransaction,
   { clock, draftMinutes }: FlowContext,
   organizationIds: readonly number[],
   id: number,
@@ -338,7 +344,7 @@ function guestFieldsOf(guest: PlaceGuest): GuestFields {
 
 /** Step 3: the draft becomes a reservation with its id, at the draft's price, with its order lines. */
 export async function placeDraft(
-  trx: Conn,
+  trx: WriteTransaction,
   { clock }: FlowContext,
   organizationIds: readonly number[],
   id: number,

@@ -1,13 +1,13 @@
-import type { Kysely, Updateable } from 'kysely';
+import type { Updateable } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { CalendarEventRow, CalendarRow, CalendarTable, Database } from '../../db/schema.js';
-import { withWriteTransaction } from '../../db/write-transaction.js';
+import type { CalendarEventRow, CalendarRow, CalendarTable } from '../../db/schema.js';
+import { withWriteTransaction, type WriteTransaction } from '../../db/write-transaction.js';
 import type { Clock } from '../../shared/clock.js';
 import { formatTimestamp } from '../../shared/dates.js';
 import { type Holder, holderOfNights, refusedAsTaken } from '../availability/night-holds.js';
 import { deleteBlockRow, insertBlock, toBlock, updateBlockRow } from '../blocks/blocks.repository.js';
 import { recordEvent } from '../events/events.service.js';
-import { lockOrganization } from '../organizations/organizations.repository.js';
+import { lockOrganization } from '../organizations/organizations.service.js';
 import type { FeedStay } from './ical.js';
 
 /**
@@ -15,8 +15,6 @@ import type { FeedStay } from './ical.js';
  * events known and the events read; the writes apply it in one transaction under the
  * organization's lock, where every night is checked against what holds it here.
  */
-
-type Conn = Kysely<Database>;
 
 /** A UID is removed after this many successful fetches in a row without it. */
 export const MISSING_FETCHES_TO_REMOVE = 2;
@@ -184,7 +182,7 @@ class LeaseLost extends Error {
 
 /** Applies the steps; answers how many conflicts it recorded (each moves the calendar's version). */
 async function applySteps(
-  trx: Conn,
+  trx: WriteTransaction,
   clock: Clock,
   calendar: CalendarRow,
   rows: readonly CalendarEventRow[],
@@ -349,7 +347,7 @@ const dateOf = (row: CalendarEventRow) => ({ dateFrom: row.date_from, dateTo: ro
  * Unsubscribes: the calendar's blocks are removed (their nights free again, each with its
  * `block.deleted` event), then its events and the calendar. Under the organization's lock.
  */
-export async function removeCalendar(trx: Conn, clock: Clock, calendar: CalendarRow): Promise<void> {
+export async function removeCalendar(trx: WriteTransaction, clock: Clock, calendar: CalendarRow): Promise<void> {
   const blocks = await trx
     .selectFrom('blocks')
     .selectAll()

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { CalendarSettings } from '../../config.js';
 import type { Db } from '../../db/database.js';
-import { withWriteTransaction } from '../../db/write-transaction.js';
+import { unchanged, withWriteTransaction } from '../../db/write-transaction.js';
 import { apiResponses, HEADERS } from '../../http/api-responses.js';
 import { principalOf } from '../../http/auth.js';
 import { cachedBody, createBodyCache } from '../../http/body-cache.js';
@@ -11,7 +11,7 @@ import { IdempotencyKeyHeaders, idempotencyScope, sendCreated } from '../../http
 import type { Clock } from '../../shared/clock.js';
 import { AppError } from '../../shared/errors.js';
 import { IdParams, ref } from '../../shared/schemas.js';
-import { idempotent } from '../idempotency/idempotency.service.js';
+import { claimKey, rememberCreated } from '../idempotency/idempotency.service.js';
 import { type Resolver, systemResolver } from '../webhooks/ssrf.js';
 import {
   CALENDARS_PER_ACCOMMODATION,
@@ -27,6 +27,7 @@ import {
   deleteCalendar,
   feedRead,
   listCalendars,
+  lockOrganizationOfAccommodation,
   rotateFeedToken,
 } from './calendars.service.js';
 
@@ -179,12 +180,13 @@ export const calendarRoutes: FastifyPluginAsyncTypebox<{
       const { id } = request.params;
       await assertFeedUrl(request.body.url, policy);
       const key = idempotencyScope(principal.credentialId, request.headers['idempotency-key'], request);
-      const outcome = await withWriteTransaction(db, (trx) =>
-        idempotent(trx, clock, key, async () => {
-          const calendar = await createCalendar(trx, clock, principal.organizations, id, request.body);
-          return { location: `/api/accommodations/${id}/calendars/${calendar.id}`, record: calendar };
-        }),
-      );
+      const outcome = await withWriteTransaction(db, async (trx) => {
+        const accommodation = await lockOrganizationOfAccommodation(trx, principal.organizations, id);
+        const claim = await claimKey(trx, clock, key);
+        if (claim.kind === 'replay') return unchanged(claim);
+        const calendar = await createCalendar(trx, clock, accommodation, request.body);
+        return rememberCreated(trx, claim, `/api/accommodations/${id}/calendars/${calendar.id}`, calendar);
+      });
       return sendCreated(reply, outcome);
     },
   );

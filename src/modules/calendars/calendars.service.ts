@@ -1,12 +1,16 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import type { WriteTransaction } from '../../db/write-transaction.js';
 import type { Clock } from '../../shared/clock.js';
 import { addDays, addYears, dateInZone, formatTimestamp } from '../../shared/dates.js';
 import { AppError, invalidInput } from '../../shared/errors.js';
 import { findAccommodationRow } from '../accommodations/accommodations.repository.js';
-import { lockOrganization } from '../organizations/organizations.repository.js';
-import type { VersionedRead } from '../organizations/organizations.service.js';
+import {
+  type LockedOrganization,
+  lockOrganization,
+  type VersionedRead,
+} from '../organizations/organizations.service.js';
 import { type UrlPolicy, urlProblem } from '../webhooks/ssrf.js';
 import { removeCalendar } from './calendar-sync.js';
 import { calendarRowsOf, eventsOfCalendars, feedHolds, feedOfToken, toCalendar } from './calendars.repository.js';
@@ -37,18 +41,37 @@ async function ownAccommodation(conn: Conn, organizationIds: readonly number[], 
   return row;
 }
 
+/** An accommodation of the credential's whose organization this write transaction has locked. */
+export interface AccommodationOfLocked {
+  id: number;
+  organization: LockedOrganization;
+}
+
+/**
+ * The first step of a write of an accommodation's calendars: the accommodation must be one of
+ * these organizations' (404), and its organization is locked. Its organization never changes, so
+ * reading it before the lock is safe.
+ */
+export async function lockOrganizationOfAccommodation(
+  trx: WriteTransaction,
+  organizationIds: readonly number[],
+  accommodationId: number,
+): Promise<AccommodationOfLocked> {
+  const accommodation = await ownAccommodation(trx, organizationIds, accommodationId);
+  return { id: accommodation.id, organization: await lockOrganization(trx, accommodation.organization_id) };
+}
+
 /** A new export token for the accommodation; the previous one stops at once (one row per accommodation). */
 export async function rotateFeedToken(
-  trx: Conn,
+  trx: WriteTransaction,
   clock: Clock,
   organizationIds: readonly number[],
   accommodationId: number,
 ): Promise<{ token: string; created: string }> {
-  const accommodation = await ownAccommodation(trx, organizationIds, accommodationId);
-  await lockOrganization(trx, accommodation.organization_id);
+  const { organization } = await lockOrganizationOfAccommodation(trx, organizationIds, accommodationId);
   const token = randomBytes(32).toString('base64url');
   const created = formatTimestamp(clock());
-  const values = { organization_id: accommodation.organization_id, token_hash: hashToken(token), created };
+  const values = { organization_id: organization.id, token_hash: hashToken(token), created };
   await trx
     .insertInto('ical_feeds')
     .values({ accommodation_id: accommodationId, ...values })
@@ -112,15 +135,13 @@ export async function assertFeedUrl(url: string, policy: UrlPolicy): Promise<voi
 
 /** Subscribes the accommodation to a feed, fetched as soon as a worker is free. */
 export async function createCalendar(
-  trx: Conn,
+  trx: WriteTransaction,
   clock: Clock,
-  organizationIds: readonly number[],
-  accommodationId: number,
+  accommodation: AccommodationOfLocked,
   body: CreateCalendarBody,
 ): Promise<Calendar> {
-  const accommodation = await ownAccommodation(trx, organizationIds, accommodationId);
-  await lockOrganization(trx, accommodation.organization_id);
-  const existing = await calendarRowsOf(trx, accommodation.organization_id, accommodationId);
+  const { id: accommodationId, organization } = accommodation;
+  const existing = await calendarRowsOf(trx, organization.id, accommodationId);
   if (existing.length >= CALENDARS_PER_ACCOMMODATION) {
     throw new AppError(
       'conflict',
@@ -131,7 +152,7 @@ export async function createCalendar(
   const row = await trx
     .insertInto('calendars')
     .values({
-      organization_id: accommodation.organization_id,
+      organization_id: organization.id,
       accommodation_id: accommodationId,
       name: body.name,
       url: body.url,
@@ -146,20 +167,19 @@ export async function createCalendar(
 
 /** Unsubscribes: its blocks go with it. Answers the calendar as it was. */
 export async function deleteCalendar(
-  trx: Conn,
+  trx: WriteTransaction,
   clock: Clock,
   organizationIds: readonly number[],
   accommodationId: number,
   calendarId: number,
 ): Promise<Calendar> {
-  const accommodation = await ownAccommodation(trx, organizationIds, accommodationId);
-  await lockOrganization(trx, accommodation.organization_id);
+  const { organization } = await lockOrganizationOfAccommodation(trx, organizationIds, accommodationId);
   const row = await trx
     .selectFrom('calendars')
     .selectAll()
     .where('id', '=', calendarId)
     .where('accommodation_id', '=', accommodationId)
-    .where('organization_id', '=', accommodation.organization_id)
+    .where('organization_id', '=', organization.id)
     .executeTakeFirst();
   if (!row) throw new AppError('not-found', `No calendar ${calendarId} of accommodation ${accommodationId}.`);
   const events = await eventsOfCalendars(trx, [row.id]);

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { isPostgres } from '../../db/database.js';
-import { markEventsRecorded } from '../../db/commit-signal.js';
 import type { Database, EventTable } from '../../db/schema.js';
+import type { WriteTransaction } from '../../db/write-transaction.js';
 import type { FeedCursor, LegacyPosition } from './cursor.js';
 
 type Conn = Kysely<Database>;
@@ -11,7 +11,10 @@ type Conn = Kysely<Database>;
  * by one (migration 012): moving it holds the organization's row until the commit, so an
  * organization's events are numbered in commit order and the counter read by anyone covers them.
  */
-export async function insertEvent(trx: Conn, event: Omit<EventTable, 'position' | 'txid' | 'seq'>): Promise<void> {
+export async function insertEvent(
+  trx: WriteTransaction,
+  event: Omit<EventTable, 'position' | 'txid' | 'seq'>,
+): Promise<void> {
   if (isPostgres(trx)) {
     // One statement, one round trip, as the insert alone was.
     await sql`
@@ -33,8 +36,8 @@ export async function insertEvent(trx: Conn, event: Omit<EventTable, 'position' 
       .values({ ...event, seq: moved.version })
       .execute();
   }
-  // Announced once the transaction has committed (db/commit-signal.ts); never if it rolls back.
-  markEventsRecorded(trx, event.organization_id);
+  // Announced once the transaction has committed (db/write-transaction.ts); never if it rolls back.
+  trx.eventsRecordedOf.add(event.organization_id);
 }
 
 export interface FeedFilter {

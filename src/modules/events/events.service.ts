@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { ulidFactory } from '../../shared/ulid.js';
 import type { Database } from '../../db/schema.js';
+import type { WriteTransaction } from '../../db/write-transaction.js';
 import type { Clock } from '../../shared/clock.js';
 import { formatTimestamp } from '../../shared/dates.js';
 import { AppError } from '../../shared/errors.js';
@@ -85,7 +86,7 @@ export function eventOf(change: RecordChange, occurred: Date): Event {
 }
 
 /** Records the event of a change in the write's own transaction (the outbox). */
-export async function recordEvent(trx: Conn, clock: Clock, change: RecordChange): Promise<void> {
+export async function recordEvent(trx: WriteTransaction, clock: Clock, change: RecordChange): Promise<void> {
   const event = eventOf(change, clock());
   await insertEvent(trx, {
     id: event.id,

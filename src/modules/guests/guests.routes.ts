@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Db } from '../../db/database.js';
-import { withWriteTransaction } from '../../db/write-transaction.js';
+import { unchanged, withWriteTransaction } from '../../db/write-transaction.js';
 import { apiResponses } from '../../http/api-responses.js';
 import { principalOf, resolveOrganization } from '../../http/auth.js';
 import { cachedBody, createBodyCache } from '../../http/body-cache.js';
@@ -119,8 +119,10 @@ export const guestRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock }> = 
       const { organizations } = principalOf(request);
       const { id } = request.params;
       return withWriteTransaction(db, async (trx) => {
-        await eraseGuest(trx, clock, organizations, id);
-        return getGuest(trx, organizations, id);
+        const erased = await eraseGuest(trx, clock, organizations, id);
+        const guest = await getGuest(trx, organizations, id);
+        // Erased before: the same answer, and nothing changed (the organization's counter included).
+        return erased ? guest : unchanged(guest);
       });
     },
   );

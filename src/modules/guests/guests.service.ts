@@ -1,7 +1,13 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database, GuestRow } from '../../db/schema.js';
 import type { Db } from '../../db/database.js';
-import { forUpdate, withWriteTransaction } from '../../db/write-transaction.js';
+import {
+  forUpdate,
+  type Unchanged,
+  unchanged,
+  withWriteTransaction,
+  type WriteTransaction,
+} from '../../db/write-transaction.js';
 import type { Clock } from '../../shared/clock.js';
 import { addDays, dateInZone, formatTimestamp } from '../../shared/dates.js';
 import { AppError } from '../../shared/errors.js';
@@ -106,7 +112,7 @@ export async function getGuest(conn: Conn, organizationIds: readonly number[], i
 }
 
 /** The stored guest, locked after its organization; 404 when it is none of the caller's. */
-async function lockGuest(trx: Conn, organizationIds: readonly number[], id: number): Promise<GuestRow> {
+async function lockGuest(trx: WriteTransaction, organizationIds: readonly number[], id: number): Promise<GuestRow> {
   const row = await lockRecordForChange(trx, guestRecords, organizationIds, id);
   if (!row) throw notFound(id);
   return row;
@@ -119,17 +125,17 @@ async function lockGuest(trx: Conn, organizationIds: readonly number[], id: numb
  * naming the other). No event: §10 has no guest change but its erasure.
  */
 export async function updateGuest(
-  trx: Conn,
+  trx: WriteTransaction,
   clock: Clock,
   organizationIds: readonly number[],
   id: number,
   changes: GuestFields,
-): Promise<Guest> {
+): Promise<Guest | Unchanged<Guest>> {
   const row = await lockGuest(trx, organizationIds, id);
   if (row.erased !== null) throw new AppError('conflict', `Guest ${id} was erased; an erased guest is not corrected.`);
   const values = guestColumns(changes);
   const changed = GUEST_FIELDS.some(({ column }) => column in values && values[column] !== row[column]);
-  if (!changed) return toGuest(row);
+  if (!changed) return unchanged(toGuest(row));
   const key = emailKey(changes.email);
   if (changes.email !== undefined && key !== null) {
     const other = await guestWithEmailKey(trx, row.organization_id, key, id);
@@ -155,7 +161,7 @@ export async function updateGuest(
  * nothing. Answers whether this call erased it.
  */
 export async function eraseGuest(
-  trx: Conn,
+  trx: WriteTransaction,
   clock: Clock,
   organizationIds: readonly number[],
   id: number,
@@ -237,7 +243,8 @@ export async function sweepRetainedGuests(db: Db, clock: Clock, days: number): P
             .executeTakeFirst()
         )?.timezone ?? 'UTC';
       if (addDays(lastDay, days) > dateInZone(clock(), timezone)) return false;
-      return eraseGuest(trx, clock, [candidate.organizationId], candidate.id);
+      // Erased meanwhile (by another sweep): nothing changed, the counter included.
+      return (await eraseGuest(trx, clock, [candidate.organizationId], candidate.id)) || unchanged(false);
     });
     if (done) erased++;
   }

@@ -14,12 +14,13 @@ export interface IdempotencyScope {
 export interface StoredKey {
   requestHash: string;
   location: string | null;
+  /** The JSON text of the record the key created, as kept ('' when only its location is kept). */
   body: string;
 }
 
 /**
  * Claims the key for this transaction, or returns what is stored under it. The claim is a row
- * inserted now and completed by `storeResponse` before the commit, so no other transaction ever
+ * inserted now and completed by `storeCreated` before the commit, so no other transaction ever
  * sees it half-done. On PostgreSQL a concurrent claim of the same key waits here for the first
  * transaction to end, then finds its response (or, if it rolled back, claims the key itself).
  */
@@ -48,14 +49,19 @@ export async function claimKey(conn: Conn, scope: IdempotencyScope, now: string)
   return { requestHash: stored.request_hash, location: stored.location, body: stored.body };
 }
 
-export async function storeResponse(
+/**
+ * Completes a claim with what the key created: its location and the JSON text of the record ('' to
+ * keep only the location). `status_code` is the column's old name for "completed": every key
+ * completed records a creation, kept as 201 as it always was.
+ */
+export async function storeCreated(
   conn: Conn,
   scope: IdempotencyScope,
-  response: { statusCode: number; location: string; body: string },
+  created: { location: string; body: string },
 ): Promise<void> {
   await conn
     .updateTable('idempotency_keys')
-    .set({ status_code: response.statusCode, location: response.location, body: response.body })
+    .set({ status_code: 201, location: created.location, body: created.body })
     .where('credential_id', '=', scope.credentialId)
     .where('key', '=', scope.key)
     .execute();

@@ -27,14 +27,13 @@ export async function countOrganizations(conn: Conn): Promise<number> {
 }
 
 /**
- * The first step of every write of an organization's data: moves its change counter, which also
- * takes the organization's row lock until the transaction ends (PostgreSQL; SQLite's writer already
- * holds the whole database). Every write takes this lock before any record's, so writes of one
- * organization queue here and never deadlock on each other. Answers the organization's time zone,
- * read with the lock (what a write needs of it for the organization's today); undefined when there
- * is no such organization.
+ * The SQL of the first step of every write of an organization's data (organizations.service
+ * `lockOrganization`): moves its change counter, which also takes the organization's row lock
+ * until the transaction ends (PostgreSQL; SQLite's writer already holds the whole database).
+ * Answers the organization's time zone, read with the lock; undefined when there is no such
+ * organization.
  */
-export async function lockOrganization(conn: Conn, organizationId: number): Promise<string | undefined> {
+export async function lockOrganizationRow(conn: Conn, organizationId: number): Promise<string | undefined> {
   const row = await conn
     .updateTable('organizations')
     .set((eb) => ({ version: eb('version', '+', 1) }))

@@ -1,6 +1,31 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { lockOrganization } from './organizations.repository.js';
+import type { WriteTransaction } from '../../db/write-transaction.js';
+import { AppError } from '../../shared/errors.js';
+import { lockOrganizationRow } from './organizations.repository.js';
+
+/**
+ * An organization whose row this write transaction holds: what a create asks for, so that the lock
+ * order's first step (ARCHITECTURE "Write path") is taken before it, and taken once.
+ */
+export interface LockedOrganization {
+  readonly id: number;
+  /** Read under the lock: what a write needs of the organization for its today. */
+  readonly timeZone: string;
+}
+
+/**
+ * The first step of every write of an organization's data: its row lock, taken by moving its change
+ * counter (a write that then changes nothing answers `unchanged`, and its transaction is rolled
+ * back, counter included). Every write takes this lock before any record's or key's, so writes of
+ * one organization queue here and never deadlock on each other.
+ */
+export async function lockOrganization(trx: WriteTransaction, organizationId: number): Promise<LockedOrganization> {
+  const timeZone = await lockOrganizationRow(trx, organizationId);
+  // Credentials name existing organizations, and none is ever removed: no request arrives here without one.
+  if (timeZone === undefined) throw new AppError('not-found', `No organization ${organizationId}.`);
+  return { id: organizationId, timeZone };
+}
 
 /** How a repository finds one kind of record of an organization, for `lockRecordForChange`. */
 export interface OwnedRecords<Row> {
@@ -18,7 +43,7 @@ export interface OwnedRecords<Row> {
  * exist in these organizations.
  */
 export async function lockRecordForChange<Row>(
-  trx: Kysely<Database>,
+  trx: WriteTransaction,
   records: OwnedRecords<Row>,
   organizationIds: readonly number[],
   id: number,
@@ -31,8 +56,9 @@ export async function lockRecordForChange<Row>(
 
 /**
  * A read of an organization's data that a cache may keep: its result is exact for as long as the
- * organization's change counter stays at `version`, because every write moves the counter in its
- * own transaction and the counter is read before the data. `key` names the query (not the
+ * organization's change counter stays at `version`, because every write that changes something
+ * moves the counter in its own transaction (one that changes nothing is rolled back whole, and so
+ * keeps what was cached) and the counter is read before the data. `key` names the query (not the
  * version); `load` runs it.
  */
 export interface VersionedRead<T> {

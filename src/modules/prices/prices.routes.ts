@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Db } from '../../db/database.js';
-import { withWriteTransaction } from '../../db/write-transaction.js';
+import { unchanged, withWriteTransaction } from '../../db/write-transaction.js';
 import { apiResponses } from '../../http/api-responses.js';
 import { principalOf, resolveOrganization } from '../../http/auth.js';
 import { createBodyCache, sendCachedRead } from '../../http/body-cache.js';
@@ -9,7 +9,8 @@ import { conditionalGet } from '../../http/etag.js';
 import { IdempotencyKeyHeaders, idempotencyScope, sendCreated } from '../../http/idempotency.js';
 import type { Clock } from '../../shared/clock.js';
 import { IdParams, ref } from '../../shared/schemas.js';
-import { idempotent } from '../idempotency/idempotency.service.js';
+import { claimKey, rememberCreated } from '../idempotency/idempotency.service.js';
+import { lockOrganization } from '../organizations/organizations.service.js';
 import { PRICE_KINDS } from './price-records.js';
 import { MAX_PRICE_RECORDS, PriceListQuery } from './prices.schemas.js';
 import { createPriceRecord, deletePriceRecord, priceList, updatePriceRecord } from './prices.service.js';
@@ -77,12 +78,13 @@ export const priceRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock }> = 
         const body = request.body as Record<string, unknown> & { organization?: number };
         const organization = resolveOrganization(principal, body.organization);
         const key = idempotencyScope(principal.credentialId, request.headers['idempotency-key'], request);
-        const outcome = await withWriteTransaction(db, (trx) =>
-          idempotent(trx, clock, key, async () => {
-            const record = await createPriceRecord(trx, clock, kind, organization, body);
-            return { location: `${path}/${record.id}`, record };
-          }),
-        );
+        const outcome = await withWriteTransaction(db, async (trx) => {
+          const locked = await lockOrganization(trx, organization);
+          const claim = await claimKey(trx, clock, key);
+          if (claim.kind === 'replay') return unchanged(claim);
+          const record = await createPriceRecord(trx, clock, kind, locked, body);
+          return rememberCreated(trx, claim, `${path}/${record.id}`, record);
+        });
         return sendCreated(reply, outcome);
       },
     );

@@ -1,16 +1,17 @@
 import type { Kysely } from 'kysely';
 import type { Database, PriceRecordRow } from '../../db/schema.js';
+import type { WriteTransaction } from '../../db/write-transaction.js';
 import type { Clock } from '../../shared/clock.js';
 import { formatTimestamp } from '../../shared/dates.js';
 import { AppError, invalidInput } from '../../shared/errors.js';
 import { modifiedLowerBound, modifiedSinceOf } from '../../shared/modified-since.js';
 import { findAccommodationRow } from '../accommodations/accommodations.repository.js';
+import { type KnownOrganizationState, organizationStateFor } from '../organizations/organizations.repository.js';
 import {
-  type KnownOrganizationState,
-  lockOrganization,
-  organizationStateFor,
-} from '../organizations/organizations.repository.js';
-import { lockRecordForChange, type VersionedRead } from '../organizations/organizations.service.js';
+  type LockedOrganization,
+  lockRecordForChange,
+  type VersionedRead,
+} from '../organizations/organizations.service.js';
 import { conflictingRent, priceRecordProblems } from './price-checks.js';
 import {
   columnsOf,
@@ -131,13 +132,13 @@ function kindOf(record: Fields): PriceRecordKind {
 }
 
 export async function createPriceRecord(
-  trx: Conn,
+  trx: WriteTransaction,
   clock: Clock,
   kind: PriceRecordKind,
-  organizationId: number,
+  organization: LockedOrganization,
   body: Fields,
 ): Promise<PriceRecord> {
-  await lockOrganization(trx, organizationId);
+  const organizationId = organization.id;
   const { organization: _organization, ...fields } = body;
   const record = { ...PRICE_DEFAULTS[kind], ...fields, id: 0 };
   await checkRecord(trx, kind, organizationId, record);
@@ -154,7 +155,7 @@ export async function createPriceRecord(
 }
 
 async function lockPriceRecord(
-  trx: Conn,
+  trx: WriteTransaction,
   kind: PriceRecordKind,
   organizationIds: readonly number[],
   id: number,
@@ -166,7 +167,7 @@ async function lockPriceRecord(
 
 /** PATCH: the fields given change; an optional one given as null is no longer set. */
 export async function updatePriceRecord(
-  trx: Conn,
+  trx: WriteTransaction,
   clock: Clock,
   kind: PriceRecordKind,
   organizationIds: readonly number[],
@@ -186,7 +187,7 @@ export async function updatePriceRecord(
 }
 
 export async function deletePriceRecord(
-  trx: Conn,
+  trx: WriteTransaction,
   kind: PriceRecordKind,
   organizationIds: readonly number[],
   id: number,

@@ -4,6 +4,7 @@ import type { Database, ReservationRow, ReservationTable } from '../../db/schema
 import { nextSqliteReservationId } from '../booking-flow/drafts.repository.js';
 import { type Mark, preparedReadsOf } from '../../db/prepared-reads.js';
 import { ownedRecords, VALUES_PER_QUERY } from '../../db/owned-rows.js';
+import type { OwnedRecords } from '../organizations/organizations.service.js';
 import { daysBetween } from '../../shared/dates.js';
 import { formatAmount } from '../../shared/money.js';
 import type { ReservationStatus } from './reservation-status.js';
@@ -323,8 +324,28 @@ export async function findSummaryById(
   return row && toSummary(row);
 }
 
-/** Reservations as `lockRecordForChange` finds them. */
-export const reservationRecords = ownedRecords('reservations');
+/** A reservation's row with its accommodation's title: with it, `toSummary` shows the reservation as stored. */
+export type ReservationRowWithTitle = ReservationRow & { accommodation_title: string };
+
+/**
+ * Reservations as `lockRecordForChange` finds them: the row read for update (PostgreSQL: the
+ * reservation's row only, not its accommodation's) with its accommodation's title, so a change
+ * knows the summary as it was without reading it again.
+ */
+const ownedReservations = ownedRecords('reservations');
+export const reservationRecords: OwnedRecords<ReservationRowWithTitle> = {
+  organizationOf: (conn, organizationIds, id) => ownedReservations.organizationOf(conn, organizationIds, id),
+  readForUpdate(conn, organizationId, id) {
+    const query = conn
+      .selectFrom('reservations as r')
+      .innerJoin('accommodations as a', 'a.id', 'r.accommodation_id')
+      .selectAll('r')
+      .select('a.title as accommodation_title')
+      .where('r.organization_id', '=', organizationId)
+      .where('r.id', '=', id);
+    return (isPostgres(conn) ? query.forUpdate('r') : query).executeTakeFirst();
+  },
+};
 
 /**
  * Keeps the organization's longest stay (migration 006) at least as long as this one, in the

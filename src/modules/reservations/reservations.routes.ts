@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { Db } from '../../db/database.js';
-import { withWriteTransaction } from '../../db/write-transaction.js';
+import { unchanged, withWriteTransaction } from '../../db/write-transaction.js';
 import { apiResponses } from '../../http/api-responses.js';
 import { organizationsToSearch, principalOf, resolveOrganization } from '../../http/auth.js';
 import { cachedBody, createBodyCache } from '../../http/body-cache.js';
@@ -11,7 +11,8 @@ import type { Clock } from '../../shared/clock.js';
 import { AppError, invalidInput } from '../../shared/errors.js';
 import { paginationHeaders } from '../../shared/pagination.js';
 import { IdParams, INT32_MAX, ref } from '../../shared/schemas.js';
-import { idempotent } from '../idempotency/idempotency.service.js';
+import { claimKey, rememberCreated } from '../idempotency/idempotency.service.js';
+import { lockOrganization } from '../organizations/organizations.service.js';
 import { rulesInForce } from './behaviour-rules.js';
 import {
   CreatedReservationSchema,
@@ -192,12 +193,13 @@ export const reservationRoutes: FastifyPluginAsyncTypebox<{ db: Db; clock: Clock
       }
       const organization = resolveOrganization(principal, body.organization);
       const key = idempotencyScope(principal.credentialId, request.headers['idempotency-key'], request);
-      const outcome = await withWriteTransaction(db, (trx) =>
-        idempotent(trx, clock, key, async () => {
-          const reservation = await createReservation(trx, clock, organization, body);
-          return { location: `/api/reservations/${reservation.id}`, record: reservation };
-        }),
-      );
+      const outcome = await withWriteTransaction(db, async (trx) => {
+        const locked = await lockOrganization(trx, organization);
+        const claim = await claimKey(trx, clock, key);
+        if (claim.kind === 'replay') return unchanged(claim);
+        const reservation = await createReservation(trx, clock, locked, body);
+        return rememberCreated(trx, claim, `/api/reservations/${reservation.id}`, reservation);
+      });
       return sendCreated(reply, outcome);
     },
   );

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { AccommodationRow, Database, ReservationRow } from '../../db/schema.js';
+import { type Unchanged, unchanged, type WriteTransaction } from '../../db/write-transaction.js';
 import type { Clock } from '../../shared/clock.js';
 import { dateInZone, formatTimestamp } from '../../shared/dates.js';
 import { AppError, invalidInput } from '../../shared/errors.js';
@@ -8,15 +9,11 @@ import { parseAmount } from '../../shared/money.js';
 import { stayNights } from '../../shared/stay-dates.js';
 import { findAccommodationRow } from '../accommodations/accommodations.repository.js';
 import { assertNightsFree, refusedAsTaken } from '../availability/night-holds.js';
-import {
-  type KnownOrganizationState,
-  lockOrganization,
-  organizationStateFor,
-} from '../organizations/organizations.repository.js';
+import { type KnownOrganizationState, organizationStateFor } from '../organizations/organizations.repository.js';
 import { effectiveRules, ruleWarnings, type StayRuleWarning } from '../availability/stay-rules.js';
 import { listStayRuleRows, toStayRule } from '../availability/stay-rules.repository.js';
 import { recordEvent } from '../events/events.service.js';
-import { lockRecordForChange } from '../organizations/organizations.service.js';
+import { type LockedOrganization, lockRecordForChange } from '../organizations/organizations.service.js';
 import { currencyOf } from '../prices/prices.repository.js';
 import { priceOfStay } from '../prices/quotes.service.js';
 import type { ReservationStatus } from './reservation-status.js';
@@ -37,9 +34,10 @@ import { canMove, holdsNights } from './state-machine.js';
 
 /**
  * Reservation writes (SPEC §9). Each takes the write transaction first and runs inside it: the
- * caller opens it (`withWriteTransaction`) and may do more in the same one (an idempotency key).
- * Rules are checked on what was read under the organization's lock, and each change records its
- * event (SPEC §10) in the same transaction.
+ * caller opens it (`withWriteTransaction`) and may do more in the same one (a create is given its
+ * organization already locked, so its route can claim an idempotency key in between). Rules are
+ * checked on what was read under the organization's lock, and each change records its event
+ * (SPEC §10) in the same transaction; a change that changes nothing answers `unchanged`.
  */
 
 type Conn = Kysely<Database>;
@@ -69,6 +67,7 @@ async function checkAccommodation(trx: Conn, organizationId: number, accommodati
   return accommodation;
 }
 
+/** The summary as the change just stored it, its one read. */
 async function readBack(trx: Conn, organizationId: number, id: number): Promise<ReservationSummary> {
   const summary = await findSummaryById(trx, [organizationId], id);
   if (!summary) throw new Error(`reservation ${id} vanished inside its own transaction`);
@@ -81,13 +80,13 @@ export function newReservationNumber(): string {
 }
 
 export async function createReservation(
-  trx: Conn,
+  trx: WriteTransaction,
   clock: Clock,
-  organizationId: number,
+  organization: LockedOrganization,
   body: CreateReservationBody,
 ): Promise<CreatedReservation> {
   stayNights(body.dateFrom, body.dateTo);
-  const timeZone = (await lockOrganization(trx, organizationId)) ?? 'UTC';
+  const { id: organizationId, timeZone } = organization;
   const accommodation = await checkAccommodation(
     trx,
     organizationId,
@@ -235,19 +234,20 @@ async function changedRow(trx: Conn, row: ReservationRow, changes: UpdateReserva
 
 /** PATCH (SPEC §9): dates, accommodation, guests, amount, or a status move along SPEC §3. */
 export async function updateReservation(
-  trx: Conn,
+  trx: WriteTransaction,
   clock: Clock,
   organizationIds: readonly number[],
   id: number,
   changes: UpdateReservationBody,
-): Promise<ReservationSummary> {
+): Promise<ReservationSummary | Unchanged<ReservationSummary>> {
   const row = await lockRecordForChange(trx, reservationRecords, organizationIds, id);
   if (!row) throw notFound(id);
-  const previous = await readBack(trx, row.organization_id, id);
+  const previous = toSummary(row);
   const next = await changedRow(trx, row, changes, formatTimestamp(clock()));
-  // A change that changes nothing writes nothing: `modified`, the version and the feed stay as they are.
-  const unchanged = (Object.keys(next) as (keyof typeof next)[]).every((k) => k === 'modified' || next[k] === row[k]);
-  if (unchanged) return previous;
+  // A change that changes nothing writes nothing: `modified`, the version, the feed and the counter stay as they are.
+  if ((Object.keys(next) as (keyof typeof next)[]).every((k) => k === 'modified' || next[k] === row[k])) {
+    return unchanged(previous);
+  }
   await refusedAsTaken(updateReservationRow(trx, row, { ...next, version: row.version + 1 }));
   const updated = await readBack(trx, row.organization_id, id);
   const type =
@@ -258,15 +258,15 @@ export async function updateReservation(
 
 /** DELETE cancels (SPEC §9); cancelling a cancelled reservation changes nothing. */
 export async function cancelReservation(
-  trx: Conn,
+  trx: WriteTransaction,
   clock: Clock,
   organizationIds: readonly number[],
   id: number,
-): Promise<ReservationSummary> {
+): Promise<ReservationSummary | Unchanged<ReservationSummary>> {
   const row = await lockRecordForChange(trx, reservationRecords, organizationIds, id);
   if (!row) throw notFound(id);
-  const previous = await readBack(trx, row.organization_id, id);
-  if (row.status === 'cancelled') return previous;
+  const previous = toSummary(row);
+  if (row.status === 'cancelled') return unchanged(previous);
   if (!canMove(row.status, 'cancelled')) throw refuseMove(row.status, 'cancelled');
   const now = formatTimestamp(clock());
   await updateReservationRow(trx, row, {

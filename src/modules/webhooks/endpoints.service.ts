@@ -3,14 +3,20 @@ import { ulidFactory } from '../../shared/ulid.js';
 import type { WebhookSettings } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
-import { withWriteTransaction } from '../../db/write-transaction.js';
+import { unchanged, withWriteTransaction } from '../../db/write-transaction.js';
 import type { Clock } from '../../shared/clock.js';
 import { formatTimestamp, parseTimestamp } from '../../shared/dates.js';
 import { AppError, invalidInput } from '../../shared/errors.js';
 import { decodeCursor } from '../events/cursor.js';
 import { currentCursor, cursorOfLegacy, prunedSeqs } from '../events/events.repository.js';
-import { type IdempotencyScope, type IdempotentOutcome, idempotent } from '../idempotency/idempotency.service.js';
-import { lockOrganization } from '../organizations/organizations.repository.js';
+import {
+  claimKey,
+  type Created,
+  type IdempotencyScope,
+  rememberLocation,
+  type ReplayRead,
+} from '../idempotency/idempotency.service.js';
+import { lockOrganization } from '../organizations/organizations.service.js';
 import type { DeliveryClient } from './delivery-client.js';
 import { disableEndpoint, recordAttempt } from './attempt-recording.js';
 import { attempt } from './delivery-attempt.js';
@@ -91,44 +97,43 @@ const ENDPOINT_LOCATION = /^\/api\/webhook-endpoints\/([1-9]\d*)$/;
  * endpoint as it is now, read again with its current secret as a creation shows it (after a
  * rotation, the new one), and 404 once it has been deleted: the first response would show a
  * secret that no longer signs, or a 201 for an endpoint that is gone (issue 41). So the key keeps
- * only the endpoint's location, and no secret, sealed or not.
+ * only the endpoint's location, and no secret, sealed or not; a replay reads the endpoint again
+ * (even under a key that kept a body, stored before replays read again).
  */
 export async function createEndpoint(
   deps: WebhookDeps,
   organization: number,
   body: CreateEndpointBody,
   key: IdempotencyScope | undefined,
-): Promise<IdempotentOutcome<EndpointWithSecret>> {
+): Promise<Created<EndpointWithSecret> | ReplayRead<EndpointWithSecret>> {
   await assertUrl(deps, body.url);
   const secretKey = deps.settings.secretKey;
   const now = deps.clock().getTime();
-  return withWriteTransaction(deps.db, (trx) =>
-    idempotent(
-      trx,
-      deps.clock,
-      key,
-      async () => {
-        if ((await lockOrganization(trx, organization)) === undefined) throw notFound();
-        // It receives what commits from here on: its cursor starts at its organization's counter.
-        const id = await insertEndpoint(trx, {
-          organization_id: organization,
-          url: body.url,
-          description: body.description ?? null,
-          types: (body.types ?? []).join(','),
-          secret: '',
-          ...(await cursorNow(trx, organization)),
-          created: now,
-          modified: now,
-        });
-        const secret = newEndpointSecret();
-        await updateEndpointRow(trx, id, { secret: sealSecret(secret, secretKey, id) });
-        const row = await findEndpoint(trx, [organization], id);
-        if (!row) throw notFound();
-        return { location: endpointLocation(id), record: { ...endpointOf(row), secret } };
-      },
-      { reread: (location) => endpointAsCreated(trx, organization, location, secretKey) },
-    ),
-  );
+  return withWriteTransaction(deps.db, async (trx) => {
+    await lockOrganization(trx, organization);
+    const claim = await claimKey(trx, deps.clock, key);
+    if (claim.kind === 'replay') {
+      const record = await endpointAsCreated(trx, organization, claim.location, secretKey);
+      return unchanged({ kind: 'replay-read' as const, location: claim.location, record });
+    }
+    // It receives what commits from here on: its cursor starts at its organization's counter.
+    const id = await insertEndpoint(trx, {
+      organization_id: organization,
+      url: body.url,
+      description: body.description ?? null,
+      types: (body.types ?? []).join(','),
+      secret: '',
+      ...(await cursorNow(trx, organization)),
+      created: now,
+      modified: now,
+    });
+    const secret = newEndpointSecret();
+    await updateEndpointRow(trx, id, { secret: sealSecret(secret, secretKey, id) });
+    const row = await findEndpoint(trx, [organization], id);
+    if (!row) throw notFound();
+    await rememberLocation(trx, claim, endpointLocation(id));
+    return { kind: 'created' as const, location: endpointLocation(id), record: { ...endpointOf(row), secret } };
+  });
 }
 
 /**
