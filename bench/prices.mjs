@@ -20,6 +20,9 @@
 //   BENCH_ONLY=quote or quotations                                          one of the two
 //   BENCH_MAIN=<another checkout>/dist/src/main.js                           another build beside this one
 //   BENCH_CPU_PROF=<directory>                                               the servers under --cpu-prof
+//   BENCH_WORKERS=0                                                          without the quote mix of
+//       `serve --workers 2` on PostgreSQL (measured by default beside the one process: on PostgreSQL
+//       one process's event loop is the bound, where SQLite's process reads on threads of its own)
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
@@ -52,6 +55,7 @@ const ONLY = process.env.BENCH_ONLY;
 /** This checkout's build, and with BENCH_MAIN another one (the commit before a change), measured in the same rounds. */
 const BUILDS = [['', MAIN], ...(process.env.BENCH_MAIN ? [['BENCH_MAIN', process.env.BENCH_MAIN]] : [])];
 const KEEP_DATABASE = process.env.BENCH_KEEP_DATABASE === '1';
+const WORKERS = process.env.BENCH_WORKERS !== '0';
 const PROFILE = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
 /**
  * BENCH_UNGUARDED=1 turns the overload guard off (MAX_EVENT_LOOP_DELAY_MS=0): a request that holds
@@ -210,6 +214,19 @@ async function main() {
           walk: walk(quotations),
         });
       }
+      if (WORKERS && d.database === 'PostgreSQL') {
+        const args = [...PROFILE, MAIN, 'serve', '--port', '0', '--workers', '2', '--database-url', d.url];
+        const server = await startServer(args, ENV);
+        servers.push(server);
+        quoteScenarios.push({
+          server,
+          url: server.url,
+          headers: { 'x-api-key': key, accept: 'application/json' },
+          postgres: true,
+          name: `${d.database} · quote mix, --workers 2`,
+          walk: walk(quotes),
+        });
+      }
     }
     const quoteRuns = [];
     const quotationRuns = [];
@@ -283,7 +300,7 @@ function write(databases, [baseline, ...quotes], quotations, runs) {
     `${report.date} · commit ${report.commit} · ${report.machine.cpu} × ${report.machine.cores} · ${report.machine.memoryGiB} GiB · Node ${report.node}. ` +
       `${RESERVATIONS.toLocaleString('en')} synthetic reservations of ${ORGANIZATIONS} organizations with the availability bench's blocks and stay rules, ` +
       `and per organization ${PRICE_LIST.components} price components, ${PRICE_LIST.supplements} supplements and ${PRICE_LIST.discounts} discounts ` +
-      `(\`prices-data.mjs\`; ${databases.map((d) => d.database).join(' and ')}), one server process per database` +
+      `(\`prices-data.mjs\`; ${databases.map((d) => d.database).join(' and ')}), one server process per database (and \`serve --workers 2\` on PostgreSQL where named)` +
       (process.env.BENCH_MAIN ? ` and build (BENCH_MAIN: ${process.env.BENCH_MAIN}).` : '.') +
       (UNGUARDED ? ' The overload guard is off (BENCH_UNGUARDED=1, MAX_EVENT_LOOP_DELAY_MS=0).' : '') +
       ` Every figure is the median of ${RUNS} runs in this invocation, each run's the median of its rounds.`,
