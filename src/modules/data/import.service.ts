@@ -1,8 +1,8 @@
 import { rowsByIds, VALUES_PER_QUERY } from '../../db/owned-rows.js';
 import { Compile } from 'typebox/compile';
 import {
-  BULK_COLUMNS,
   type BulkRow,
+  bulkRow,
   type BulkTable,
   type BulkWriter,
   DEFER_INDEXES_FROM_ROWS,
@@ -1033,7 +1033,7 @@ export async function importDocument(db: Db, clock: Clock, input: unknown): Prom
       trx,
       doc.organizations.flatMap((o) => (o.currency === undefined ? (o.id ?? []) : [])),
     );
-    const organizationRows = doc.organizations.map((o: ImportOrganization): BulkRow => {
+    const organizationRows = doc.organizations.map((o: ImportOrganization): BulkRow<'organizations'> => {
       const created = timestamp(o.created) ?? now;
       const id = o.id ?? nextId.organizations++;
       const currency = o.currency ?? currencies.get(id) ?? 'EUR';
@@ -1053,7 +1053,7 @@ export async function importDocument(db: Db, clock: Clock, input: unknown): Prom
       moved.set(organization, seq);
       return seq;
     };
-    const eventRow = (change: RecordChange): BulkRow => {
+    const eventRow = (change: RecordChange): BulkRow<'events'> => {
       const event = eventOf(change, clockNow);
       // One generator for every event of the load, so their ids grow in the order they are written.
       event.id = newEventId();
@@ -1075,8 +1075,8 @@ export async function importDocument(db: Db, clock: Clock, input: unknown): Prom
     const storedUnits = await accommodationsByIds(trx, unitIds);
     const titles = new Map([...storedUnits].map(([id, row]) => [id, row.title]));
     for (const a of doc.accommodations) if (a.id !== undefined) titles.set(a.id, a.title);
-    const unitRows: BulkRow[] = [];
-    const unitEvents: BulkRow[] = [];
+    const unitRows: BulkRow<'accommodations'>[] = [];
+    const unitEvents: BulkRow<'events'>[] = [];
     for (const a of doc.accommodations) {
       const id = a.id ?? nextId.accommodations++;
       const storedRow = storedUnits.get(id);
@@ -1103,7 +1103,7 @@ export async function importDocument(db: Db, clock: Clock, input: unknown): Prom
     await writer.upsert('events', unitEvents);
 
     // Guests before the reservations that name them. They record no event (§10 has none but erasure).
-    const guestRows: BulkRow[] = doc.guests.map((g, i) => {
+    const guestRows = doc.guests.map((g, i) => {
       const id = guestIds[i] ?? nextId.guests++;
       const storedRow = storedGuests.get(id);
       const row: GuestRow = {
@@ -1119,7 +1119,7 @@ export async function importDocument(db: Db, clock: Clock, input: unknown): Prom
         erased: timestamp(g.erased) ?? null,
         version: (storedRow?.version ?? 0) + 1,
       };
-      return BULK_GUEST_COLUMNS.map((column) => row[column]);
+      return bulkRow('guests', row);
     });
     await writer.upsert('guests', guestRows);
 
@@ -1131,7 +1131,7 @@ export async function importDocument(db: Db, clock: Clock, input: unknown): Prom
      * load's time per row. Text from the file goes through JSON.stringify; every other value passed
      * the schema as digits, dates, timestamps or a fixed word, which JSON writes as they are.
      */
-    const addNew = (r: ImportReservation, id: number, rows: BulkRow[], events: BulkRow[]) => {
+    const addNew = (r: ImportReservation, id: number, rows: BulkRow<'reservations'>[], events: BulkRow<'events'>[]) => {
       const accommodation = accommodationIdOf(r);
       let title = titleJson.get(accommodation);
       if (title === undefined) titleJson.set(accommodation, (title = JSON.stringify(titles.get(accommodation) ?? '')));
@@ -1196,8 +1196,8 @@ export async function importDocument(db: Db, clock: Clock, input: unknown): Prom
           : [{ parameter: `reservations[${start + i}].organization`, message: movedMessage('reservation', r.id, owner) }];
       });
       if (moved.length > 0) fail(moved);
-      let rows: BulkRow[] = [];
-      let events: BulkRow[] = [];
+      let rows: BulkRow<'reservations'>[] = [];
+      let events: BulkRow<'events'>[] = [];
       for (const r of chunk) {
         if (rows.length === WRITE_BATCH) {
           await writer.upsert('reservations', rows);
@@ -1276,8 +1276,8 @@ export async function importDocument(db: Db, clock: Clock, input: unknown): Prom
     if (orderLineSets.length > 0) await replaceOrderLines(trx, orderLineSets);
 
     // Blocks record their events as reservations do; stay rules record none (the API's do not).
-    const blockRows: BulkRow[] = [];
-    const blockEvents: BulkRow[] = [];
+    const blockRows: BulkRow<'blocks'>[] = [];
+    const blockEvents: BulkRow<'events'>[] = [];
     doc.blocks.forEach((b, i) => {
       const id = blockIds[i] ?? nextId.blocks++;
       const storedRow = storedBlocks.get(id);
@@ -1297,14 +1297,14 @@ export async function importDocument(db: Db, clock: Clock, input: unknown): Prom
       };
       const record = toBlock(row);
       if (stored && changedFields(stored, record).length === 0) return;
-      blockRows.push(BULK_BLOCK_COLUMNS.map((column) => row[column]));
+      blockRows.push(bulkRow('blocks', row));
       const type = stored ? 'block.updated' : 'block.created';
       blockEvents.push(eventRow({ type, data: record, previous: stored, version: row.version }));
     });
     await writer.upsert('blocks', blockRows);
     await writer.upsert('events', blockEvents);
 
-    const ruleRows: BulkRow[] = [];
+    const ruleRows: BulkRow<'stay_rules'>[] = [];
     doc.stayRules.forEach((r, i) => {
       const id = ruleIds[i] ?? nextId.stayRules++;
       const storedRow = storedRules.get(id);
@@ -1321,13 +1321,13 @@ export async function importDocument(db: Db, clock: Clock, input: unknown): Prom
         version: (storedRow?.version ?? 0) + 1,
       };
       if (storedRow && changedFields(toStayRuleRecord(storedRow), toStayRuleRecord(row)).length === 0) return;
-      ruleRows.push(BULK_STAY_RULE_COLUMNS.map((column) => row[column]));
+      ruleRows.push(bulkRow('stay_rules', row));
     });
     await writer.upsert('stay_rules', ruleRows);
 
     // Price records record no events (the API's do not). The file's age groups come first: an
     // organization of the file that still has none afterwards gets the three defaults (SPEC §14).
-    const priceRows: BulkRow[] = [];
+    const priceRows: BulkRow<'price_records'>[] = [];
     prices.forEach((p, i) => {
       const id = priceIds[i] ?? nextId.priceRecords++;
       const storedRow = storedPrices.get(id);
@@ -1342,18 +1342,18 @@ export async function importDocument(db: Db, clock: Clock, input: unknown): Prom
         version: (storedRow?.version ?? 0) + 1,
       };
       if (storedRow && changedFields(toPriceRecord(storedRow), toPriceRecord(row)).length === 0) return;
-      priceRows.push(BULK_PRICE_COLUMNS.map((column) => row[column]));
+      priceRows.push(bulkRow('price_records', row));
     });
     await writer.upsert('price_records', priceRows);
     const defaults = await defaultAgeGroupRows(
       trx,
-      organizationRows.map(([id]) => id as number),
+      organizationRows.map(([id]) => id),
       now,
       () => nextId.priceRecords++,
     );
     await writer.upsert(
       'price_records',
-      defaults.map((row) => BULK_PRICE_COLUMNS.map((column) => row[column])),
+      defaults.map((row) => bulkRow('price_records', row)),
     );
 
     await storeOrganizationCounters(trx, moved);
@@ -1439,12 +1439,6 @@ async function importCalendars(
   }
 }
 
-/** Rows of guests, blocks, stay rules and price records in the bulk writer's column order. */
-const BULK_GUEST_COLUMNS = BULK_COLUMNS.guests.map((c) => c.name) as (keyof GuestRow)[];
-const BULK_BLOCK_COLUMNS = BULK_COLUMNS.blocks.map((c) => c.name);
-const BULK_STAY_RULE_COLUMNS = BULK_COLUMNS.stay_rules.map((c) => c.name);
-const BULK_PRICE_COLUMNS = BULK_COLUMNS.price_records.map((c) => c.name);
-
 /**
  * Credentials arrive with their hashes (SPEC §8, `booking dump`), so each keeps working as it did.
  * One without an id replaces the stored one of the same key or username, so re-importing is harmless;
@@ -1473,7 +1467,7 @@ async function importCredentials(
   if (errors.length > 0) fail(errors);
   let nextId = known.reduce<number>((max, id) => Math.max(max, id ?? 0), await writer.maxId('credentials')) + 1;
   const ids = known.map((id) => id ?? nextId++);
-  const rows: BulkRow[] = [];
+  const rows: BulkRow<'credentials'>[] = [];
   const bindings: { credential_id: number; organization_id: number }[] = [];
   credentials.forEach((c, i) => {
     const id = ids[i] as number;
