@@ -23,7 +23,7 @@ export function parseAmount(text: string): number | undefined {
 }
 
 /** 41250 → "412.50" */
-// Summaries pages format amounts the same way in SQL (summaries-json.ts).
+// Printed the same way by SQL too: the `money` field kind (db/json-fields.ts).
 export function formatAmount(minorUnits: number): string {
   const sign = minorUnits < 0 ? '-' : '';
   const abs = Math.abs(minorUnits);

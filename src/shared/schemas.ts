@@ -67,6 +67,9 @@ export const CalendarDate = Type.String({
   examples: ['2025-07-14'],
 });
 
+/** A timestamp a document read back may give (`booking import`): any RFC 3339 offset (stored in UTC), in the dates' years. */
+export const InputTimestamp = Type.String({ format: 'date-time', pattern: `${YEAR_PATTERN}-`, maxLength: 40 });
+
 export const Timestamp = Type.String({
   format: 'date-time',
   maxLength: 20,

@@ -14,8 +14,15 @@ import { useDatabase } from '../helpers/use-database.js';
  */
 
 const T = '2025-01-01T00:00:00Z';
-const organization = (id: number, name = `Organization ${id}`): BulkRow => [id, name, 'UTC', T, T, 'EUR'];
-const accommodation = (id: number, organizationId: number): BulkRow => [
+const organization = (id: number, name = `Organization ${id}`): BulkRow<'organizations'> => [
+  id,
+  name,
+  'UTC',
+  T,
+  T,
+  'EUR',
+];
+const accommodation = (id: number, organizationId: number): BulkRow<'accommodations'> => [
   id,
   organizationId,
   `Unit ${id}`,
@@ -27,7 +34,12 @@ const accommodation = (id: number, organizationId: number): BulkRow => [
   T,
   1,
 ];
-const reservation = (id: number, accommodationId: number, dateFrom: string, dateTo: string): BulkRow => [
+const reservation = (
+  id: number,
+  accommodationId: number,
+  dateFrom: string,
+  dateTo: string,
+): BulkRow<'reservations'> => [
   id,
   1,
   accommodationId,

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { type BulkRow, withBulkWriter } from '../../src/db/bulk-writer.js';
 import type { Db } from '../../src/db/database.js';
 import { addDays } from '../../src/shared/dates.js';
+import type { ReservationStatus } from '../../src/modules/reservations/reservation-status.js';
 import { createTestDatabase, type TestDatabase } from '../helpers/databases.js';
 import { describeRequiring, postgresServer } from '../helpers/requirements.js';
 
@@ -17,15 +18,22 @@ import { describeRequiring, postgresServer } from '../helpers/requirements.js';
  */
 
 const T = '2025-01-01T00:00:00Z';
-const organization = (id: number, name = `Organization ${id}`): BulkRow => [id, name, 'UTC', T, T, 'EUR'];
-const accommodation = (id: number): BulkRow => [id, 1, `Unit ${id}`, 'chalet', 4, 2, true, T, T, 1];
+const organization = (id: number, name = `Organization ${id}`): BulkRow<'organizations'> => [
+  id,
+  name,
+  'UTC',
+  T,
+  T,
+  'EUR',
+];
+const accommodation = (id: number): BulkRow<'accommodations'> => [id, 1, `Unit ${id}`, 'chalet', 4, 2, true, T, T, 1];
 const reservation = (
   id: number,
   accommodationId: number,
   dateFrom: string,
   dateTo: string,
-  status = 'confirmed',
-): BulkRow => [
+  status: ReservationStatus = 'confirmed',
+): BulkRow<'reservations'> => [
   id,
   1,
   accommodationId,
@@ -48,7 +56,7 @@ const reservation = (
   null,
 ];
 
-const block = (id: number, accommodationId: number, dateFrom: string, dateTo: string): BulkRow => [
+const block = (id: number, accommodationId: number, dateFrom: string, dateTo: string): BulkRow<'blocks'> => [
   id,
   1,
   accommodationId,
@@ -63,7 +71,7 @@ const block = (id: number, accommodationId: number, dateFrom: string, dateTo: st
 ];
 
 /** `count` back-to-back one-night stays from `start` over 20 accommodations (ids from 10), ids from `firstId`. */
-function stays(count: number, firstId = 1, start = '2030-01-01'): BulkRow[] {
+function stays(count: number, firstId = 1, start = '2030-01-01'): BulkRow<'reservations'>[] {
   const units = 20;
   return Array.from({ length: count }, (_, i) => {
     const night = addDays(start, Math.floor(i / units));

@@ -20,7 +20,7 @@ const UNITS = 40;
 const unitOrganization = (unit: number) => 1 + (unit % 2);
 
 /** Reservation `id` in unit `id`: no two share a unit, so none is ever a double booking. */
-const reservation = (id: number, dateFrom: string, nights: number): BulkRow => [
+const reservation = (id: number, dateFrom: string, nights: number): BulkRow<'reservations'> => [
   id,
   unitOrganization(id),
   id,

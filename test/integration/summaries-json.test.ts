@@ -171,7 +171,7 @@ describe.each(DIALECTS)('summaries serialized by the database, on %s', (dialect)
         fc.array(filter, { minLength: 1, maxLength: 5 }),
         async (titleOf, rows, filters) => {
           await db.kysely.deleteFrom('reservations').execute();
-          const accommodations: BulkRow[] = titleOf.map((title, i) => [
+          const accommodations: BulkRow<'accommodations'>[] = titleOf.map((title, i) => [
             i + 1,
             1,
             storable(title),
@@ -184,7 +184,7 @@ describe.each(DIALECTS)('summaries serialized by the database, on %s', (dialect)
             1,
           ]);
           // Each row in an accommodation of its own: never a double booking.
-          const stored: BulkRow[] = rows.map((r, i) => {
+          const stored: BulkRow<'reservations'>[] = rows.map((r, i) => {
             return [
               i + 1,
               1,

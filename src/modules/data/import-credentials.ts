@@ -38,7 +38,7 @@ export async function importCredentials(
   if (errors.length > 0) fail(errors);
   let nextId = known.reduce<number>((max, id) => Math.max(max, id ?? 0), await writer.maxId('credentials')) + 1;
   const ids = known.map((id) => id ?? nextId++);
-  const rows: BulkRow[] = [];
+  const rows: BulkRow<'credentials'>[] = [];
   const bindings: { credential_id: number; organization_id: number }[] = [];
   credentials.forEach((c, i) => {
     const id = ids[i] as number;

@@ -26,7 +26,7 @@ export interface LoadEvents {
   /** The organization's next counter value, which its next event takes. */
   nextSeq: (organization: number) => number;
   /** The events table's row of a change. */
-  eventRow: (change: RecordChange) => BulkRow;
+  eventRow: (change: RecordChange) => BulkRow<'events'>;
   /** Stores the counters the load's events moved: once they are all written. */
   storeCounters: () => Promise<void>;
 }
@@ -45,7 +45,7 @@ export async function startEvents(trx: Conn, clock: Clock): Promise<LoadEvents> 
     moved.set(organization, seq);
     return seq;
   };
-  const eventRow = (change: RecordChange): BulkRow => {
+  const eventRow = (change: RecordChange): BulkRow<'events'> => {
     const event = eventOf(change, clockNow);
     // One generator for every event of the load, so their ids grow in the order they are written.
     event.id = newEventId();

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { BULK_COLUMNS, type BulkRow, type BulkTable, type BulkWriter } from '../../db/bulk-writer.js';
+import { type BulkRow, bulkRow, type BulkTable, type BulkWriter } from '../../db/bulk-writer.js';
 import type { BlockRow, Database, GuestRow, PriceRecordRow, StayRuleRow } from '../../db/schema.js';
 import { accommodationsByIds, toAccommodation } from '../accommodations/accommodations.repository.js';
 import type { Accommodation } from '../accommodations/accommodations.schemas.js';
@@ -77,14 +77,14 @@ export async function writeOrganizations(load: Load, doc: FullDocument): Promise
     trx,
     doc.organizations.flatMap((o) => (o.currency === undefined ? (o.id ?? []) : [])),
   );
-  const organizationRows = doc.organizations.map((o: ImportOrganization): BulkRow => {
+  const organizationRows = doc.organizations.map((o: ImportOrganization): BulkRow<'organizations'> => {
     const created = timestamp(o.created) ?? now;
     const id = o.id ?? nextId.organizations++;
     const currency = o.currency ?? currencies.get(id) ?? 'EUR';
     return [id, o.name, o.timezone, created, timestamp(o.modified) ?? now, currency];
   });
   await writer.upsert('organizations', organizationRows);
-  return organizationRows.map(([id]) => id as number);
+  return organizationRows.map(([id]) => id);
 }
 
 /** The file's accommodations, with their events; the titles the reservations' events show. */
@@ -99,8 +99,8 @@ export async function writeAccommodations(
   const storedUnits = await accommodationsByIds(trx, unitIds);
   const titles = new Map([...storedUnits].map(([id, row]) => [id, row.title]));
   for (const a of doc.accommodations) if (a.id !== undefined) titles.set(a.id, a.title);
-  const unitRows: BulkRow[] = [];
-  const unitEvents: BulkRow[] = [];
+  const unitRows: BulkRow<'accommodations'>[] = [];
+  const unitEvents: BulkRow<'events'>[] = [];
   for (const a of doc.accommodations) {
     const id = a.id ?? nextId.accommodations++;
     const storedRow = storedUnits.get(id);
@@ -133,7 +133,7 @@ export async function writeGuests(load: Load, doc: FullDocument, matches: Matche
   const { writer, now, nextId } = load;
   const { guestIds, storedGuests } = matches;
   // Guests before the reservations that name them. They record no event (§10 has none but erasure).
-  const guestRows: BulkRow[] = doc.guests.map((g, i) => {
+  const guestRows = doc.guests.map((g, i) => {
     const id = guestIds[i] ?? nextId.guests++;
     const storedRow = storedGuests.get(id);
     const row: GuestRow = {
@@ -149,7 +149,7 @@ export async function writeGuests(load: Load, doc: FullDocument, matches: Matche
       erased: timestamp(g.erased) ?? null,
       version: (storedRow?.version ?? 0) + 1,
     };
-    return BULK_GUEST_COLUMNS.map((column) => row[column]);
+    return bulkRow('guests', row);
   });
   await writer.upsert('guests', guestRows);
 }
@@ -160,8 +160,8 @@ export async function writeBlocks(load: Load, events: LoadEvents, doc: FullDocum
   const { eventRow } = events;
   const { blockIds, storedBlocks } = matches;
   // Blocks record their events as reservations do; stay rules record none (the API's do not).
-  const blockRows: BulkRow[] = [];
-  const blockEvents: BulkRow[] = [];
+  const blockRows: BulkRow<'blocks'>[] = [];
+  const blockEvents: BulkRow<'events'>[] = [];
   doc.blocks.forEach((b, i) => {
     const id = blockIds[i] ?? nextId.blocks++;
     const storedRow = storedBlocks.get(id);
@@ -181,7 +181,7 @@ export async function writeBlocks(load: Load, events: LoadEvents, doc: FullDocum
     };
     const record = toBlock(row);
     if (stored && changedFields(stored, record).length === 0) return;
-    blockRows.push(BULK_BLOCK_COLUMNS.map((column) => row[column]));
+    blockRows.push(bulkRow('blocks', row));
     const type = stored ? 'block.updated' : 'block.created';
     blockEvents.push(eventRow({ type, data: record, previous: stored, version: row.version }));
   });
@@ -193,7 +193,7 @@ export async function writeBlocks(load: Load, events: LoadEvents, doc: FullDocum
 export async function writeStayRules(load: Load, doc: FullDocument, matches: Matches): Promise<void> {
   const { writer, now, nextId } = load;
   const { ruleIds, storedRules } = matches;
-  const ruleRows: BulkRow[] = [];
+  const ruleRows: BulkRow<'stay_rules'>[] = [];
   doc.stayRules.forEach((r, i) => {
     const id = ruleIds[i] ?? nextId.stayRules++;
     const storedRow = storedRules.get(id);
@@ -210,7 +210,7 @@ export async function writeStayRules(load: Load, doc: FullDocument, matches: Mat
       version: (storedRow?.version ?? 0) + 1,
     };
     if (storedRow && changedFields(toStayRuleRecord(storedRow), toStayRuleRecord(row)).length === 0) return;
-    ruleRows.push(BULK_STAY_RULE_COLUMNS.map((column) => row[column]));
+    ruleRows.push(bulkRow('stay_rules', row));
   });
   await writer.upsert('stay_rules', ruleRows);
 }
@@ -221,7 +221,7 @@ export async function writePriceRecords(load: Load, matches: Matches, organizati
   const { prices, priceIds, storedPrices } = matches;
   // Price records record no events (the API's do not). The file's age groups come first: an
   // organization of the file that still has none afterwards gets the three defaults (SPEC §14).
-  const priceRows: BulkRow[] = [];
+  const priceRows: BulkRow<'price_records'>[] = [];
   prices.forEach((p, i) => {
     const id = priceIds[i] ?? nextId.priceRecords++;
     const storedRow = storedPrices.get(id);
@@ -236,7 +236,7 @@ export async function writePriceRecords(load: Load, matches: Matches, organizati
       version: (storedRow?.version ?? 0) + 1,
     };
     if (storedRow && changedFields(toPriceRecord(storedRow), toPriceRecord(row)).length === 0) return;
-    priceRows.push(BULK_PRICE_COLUMNS.map((column) => row[column]));
+    priceRows.push(bulkRow('price_records', row));
   });
   await writer.upsert('price_records', priceRows);
   const defaults = await defaultAgeGroupRows(
@@ -247,12 +247,6 @@ export async function writePriceRecords(load: Load, matches: Matches, organizati
   );
   await writer.upsert(
     'price_records',
-    defaults.map((row) => BULK_PRICE_COLUMNS.map((column) => row[column])),
+    defaults.map((row) => bulkRow('price_records', row)),
   );
 }
-
-/** Rows of guests, blocks, stay rules and price records in the bulk writer's column order. */
-const BULK_GUEST_COLUMNS = BULK_COLUMNS.guests.map((c) => c.name) as (keyof GuestRow)[];
-const BULK_BLOCK_COLUMNS = BULK_COLUMNS.blocks.map((c) => c.name);
-const BULK_STAY_RULE_COLUMNS = BULK_COLUMNS.stay_rules.map((c) => c.name);
-const BULK_PRICE_COLUMNS = BULK_COLUMNS.price_records.map((c) => c.name);

@@ -1,5 +1,6 @@
 import { TITLE_MAX } from '../accommodations/accommodations.schemas.js';
-import { RESERVATION_NUMBER_MAX, TEXT_MAX } from '../reservations/reservations.schemas.js';
+import { RESERVATION_STATUSES } from '../reservations/reservation-status.js';
+import { RESERVATION_NUMBER_MAX, TEXT_MAX } from '../reservations/text-limits.js';
 import { INT32_MAX } from '../../shared/schemas.js';
 
 /**
@@ -114,18 +115,10 @@ function isAccommodationReference(v: unknown): boolean {
   return hasId;
 }
 
+const STATUSES: ReadonlySet<unknown> = new Set(RESERVATION_STATUSES);
+
 function isStatus(v: unknown): boolean {
-  switch (v) {
-    case 'option':
-    case 'confirmed':
-    case 'checked-in':
-    case 'checked-out':
-    case 'cancelled':
-    case 'no-show':
-      return true;
-    default:
-      return false;
-  }
+  return STATUSES.has(v);
 }
 
 /** The digit at `i`, or -1. */
@@ -208,18 +201,4 @@ export function validAmountToMinor(text: string): number {
   if (i + 1 < length) minor += (text.charCodeAt(i + 1) - 48) * 10;
   if (i + 2 < length) minor += text.charCodeAt(i + 2) - 48;
   return minor;
-}
-
-/** Days since 1970-01-01 of a `YYYY-MM-DD` that passed the schema (civil calendar, no Date made). */
-export function dayNumber(date: string): number {
-  let year = twoDigits(date, 0) * 100 + twoDigits(date, 2);
-  const month = twoDigits(date, 5);
-  const day = twoDigits(date, 8);
-  // Howard Hinnant's days_from_civil.
-  year -= month <= 2 ? 1 : 0;
-  const era = Math.floor(year / 400);
-  const yearOfEra = year - era * 400;
-  const dayOfYear = Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + day - 1;
-  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
-  return era * 146_097 + dayOfEra - 719_468;
 }

@@ -1,8 +1,9 @@
 import { type Static, type TProperties, Type } from 'typebox';
 import { TITLE_MAX, UNIT_TYPE_MAX } from '../accommodations/accommodations.schemas.js';
-import { ReservationStatusSchema } from '../reservations/reservation-status.js';
-import { CalendarDate, Currency, Money, RecordId, YEAR_PATTERN, inputText, int32 } from '../../shared/schemas.js';
-import { RESERVATION_NUMBER_MAX, TEXT_MAX } from '../reservations/reservations.schemas.js';
+import { CalendarDate, Currency, InputTimestamp, RecordId, inputText, int32 } from '../../shared/schemas.js';
+import { inputProperties } from '../../db/json-fields.js';
+import { SUMMARY } from '../reservations/summary-fields.js';
+import { TEXT_MAX } from '../reservations/text-limits.js';
 import { SCOPES, USERNAME_PATTERN } from '../credentials/credentials.service.js';
 import { PASSWORD_HASH_PATTERN } from '../credentials/password.js';
 import { KEY_HASH_PATTERN, KEY_PREFIX_PATTERN } from '../credentials/api-key.js';
@@ -22,8 +23,7 @@ import { GuestFieldsSchema } from '../guests/guests.schemas.js';
 const Id = RecordId;
 const Count = int32();
 const DateText = CalendarDate;
-/** Any RFC 3339 offset is accepted (and stored in UTC); the year range is the dates' one. */
-const TimestampText = Type.String({ format: 'date-time', pattern: `${YEAR_PATTERN}-`, maxLength: 40 });
+const TimestampText = InputTimestamp;
 const strict = { additionalProperties: false } as const;
 
 export const ImportOrganization = Type.Object(
@@ -70,31 +70,12 @@ export const ImportOrderLine = Type.Object(
 );
 export type ImportOrderLine = Static<typeof ImportOrderLine>;
 
+/** A reservation as the summary shows it (summary-fields.ts names its fields and how each is read back), with its order lines. */
 export const ImportReservation = Type.Object(
-  {
-    id: Type.Optional(Id),
-    reservationNumber: inputText({ minLength: 1, maxLength: RESERVATION_NUMBER_MAX }),
-    organization: Id,
-    accommodation: Type.Union([Id, Type.Object({ id: Id, title: Type.Optional(inputText({ maxLength: TITLE_MAX })) }, strict)]),
-    status: Type.Optional(ReservationStatusSchema),
-    dateFrom: DateText,
-    dateTo: DateText,
-    nights: Type.Optional(Count),
-    adults: Count,
-    children: Type.Optional(Count),
-    babies: Type.Optional(Count),
-    guestName: inputText({ maxLength: TEXT_MAX }),
-    totalAmount: Money,
-    currency: Currency,
-    channel: Type.Optional(inputText({ maxLength: TEXT_MAX })),
-    created: Type.Optional(TimestampText),
-    modified: Type.Optional(TimestampText),
-    cancelled: Type.Optional(Type.Union([TimestampText, Type.Null()])),
+  inputProperties(SUMMARY.fields, {
     // Given, they replace the reservation's order lines; left out, the stored ones stay.
     orderLines: Type.Optional(Type.Array(ImportOrderLine, { maxItems: 1000 })),
-    /** The guest record (SPEC §15); left out, a stored reservation keeps its link. */
-    guest: Type.Optional(Type.Union([Id, Type.Null()])),
-  },
+  }),
   strict,
 );
 

@@ -1,4 +1,4 @@
-import { BULK_COLUMNS, type BulkRow, DEFER_INDEXES_FROM_ROWS, withBulkWriter } from '../../db/bulk-writer.js';
+import { type BulkRow, bulkRow, DEFER_INDEXES_FROM_ROWS, withBulkWriter } from '../../db/bulk-writer.js';
 import { defaultAgeGroupRows } from '../prices/prices.repository.js';
 import type { Db } from '../../db/database.js';
 import { addDays, createTimestampFormatter } from '../../shared/dates.js';
@@ -60,7 +60,7 @@ export async function seedSynthetic(db: Db, options: SyntheticOptions): Promise<
       shares.map((_, i) => [
         firstOrganization + i,
         `Synthetic organization ${firstOrganization + i}`,
-        TIME_ZONES[i % TIME_ZONES.length],
+        TIME_ZONES[i % TIME_ZONES.length] as string,
         created,
         created,
         'EUR',
@@ -77,10 +77,10 @@ export async function seedSynthetic(db: Db, options: SyntheticOptions): Promise<
     );
     await writer.upsert(
       'price_records',
-      ageGroups.map((row) => BULK_COLUMNS.price_records.map((c) => row[c.name])),
+      ageGroups.map((row) => bulkRow('price_records', row)),
     );
 
-    let batch: BulkRow[] = [];
+    let batch: BulkRow<'reservations'>[] = [];
     for (const [index, share] of shares.entries()) {
       const organization = firstOrganization + index;
       const units = Math.max(1, Math.ceil(share / STAYS_PER_ACCOMMODATION));
@@ -90,7 +90,7 @@ export async function seedSynthetic(db: Db, options: SyntheticOptions): Promise<
       await writer.upsert(
         'accommodations',
         Array.from({ length: units }, (_, u) => {
-          const type = TYPES[(organization + u) % TYPES.length];
+          const type = TYPES[(organization + u) % TYPES.length] as string;
           return [
             firstUnit + u,
             organization,

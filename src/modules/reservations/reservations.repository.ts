@@ -6,11 +6,11 @@ import { type Mark, preparedReadsOf } from '../../db/prepared-reads.js';
 import { ownedRecords, VALUES_PER_QUERY } from '../../db/owned-rows.js';
 import type { OwnedRecords } from '../organizations/organizations.service.js';
 import { daysBetween } from '../../shared/dates.js';
-import { formatAmount } from '../../shared/money.js';
 import type { ReservationStatus } from './reservation-status.js';
 import { NIGHT_HOLDING_STATUSES } from './state-machine.js';
 import type { ReservationSummary } from './reservations.schemas.js';
 import { summariesJsonArray, summariesJsonComplete } from './summaries-json.js';
+import { SUMMARY, type SummaryRow } from './summary-fields.js';
 
 type Conn = Kysely<Database>;
 
@@ -39,27 +39,7 @@ export interface SummaryFilter {
 }
 
 /** The columns `toSummary` maps: a reservation joined with its accommodation (`r`, `a`). */
-export const SUMMARY_COLUMNS = [
-  'r.id',
-  'r.reservation_number',
-  'r.organization_id',
-  'r.accommodation_id',
-  'a.title as accommodation_title',
-  'r.status',
-  'r.date_from',
-  'r.date_to',
-  'r.adults',
-  'r.children',
-  'r.babies',
-  'r.guest_name',
-  'r.guest_id',
-  'r.total_amount_minor',
-  'r.currency',
-  'r.channel',
-  'r.created',
-  'r.modified',
-  'r.cancelled',
-] as const;
+export const SUMMARY_COLUMNS = SUMMARY.columns;
 
 /** The column whose order is the result order (SPEC §4.2), with `id` after it to make it total. */
 function orderColumn(selection: SummarySelection) {
@@ -177,34 +157,8 @@ function marked(filter: SummaryFilter, mark: Mark): SummaryFilter {
   };
 }
 
-/** A reservation row joined with its accommodation's title: what SUMMARY_COLUMNS selects. */
-type SummaryRow = Omit<ReservationRow, 'version'> & { accommodation_title: string };
-
 /** A summary in the schema's key order; summaries-json.ts writes the same JSON in SQL. */
-export function toSummary(row: SummaryRow): ReservationSummary {
-  return {
-    id: row.id,
-    reservationNumber: row.reservation_number,
-    organization: row.organization_id,
-    accommodation: { id: row.accommodation_id, title: row.accommodation_title },
-    status: row.status,
-    dateFrom: row.date_from,
-    dateTo: row.date_to,
-    nights: daysBetween(row.date_from, row.date_to),
-    adults: row.adults,
-    children: row.children,
-    babies: row.babies,
-    guestName: row.guest_name,
-    name: row.guest_name,
-    guest: row.guest_id,
-    totalAmount: formatAmount(row.total_amount_minor),
-    currency: row.currency,
-    channel: row.channel,
-    created: row.created,
-    modified: row.modified,
-    cancelled: row.cancelled,
-  };
-}
+export const toSummary: (row: SummaryRow) => ReservationSummary = SUMMARY.kind.value;
 
 type SummaryPage = { limit: number; offset: number };
 

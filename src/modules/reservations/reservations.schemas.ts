@@ -1,83 +1,16 @@
 import { type Static, Type } from 'typebox';
 import { STAY_RULE_REASONS } from '../availability/stay-rules.js';
-import {
-  CalendarDate,
-  Currency,
-  FormattedMoney,
-  Money,
-  OrganizationId,
-  RecordId,
-  Timestamp,
-  inputText,
-  int32,
-  text,
-} from '../../shared/schemas.js';
+import { CalendarDate, Currency, Money, OrganizationId, inputText, int32 } from '../../shared/schemas.js';
 import { DATE_OR_TIMESTAMP_PATTERN, ModifiedSinceParameters } from '../../shared/modified-since.js';
 import { RESERVATION_STATUSES, ReservationStatusSchema } from './reservation-status.js';
 import { INITIAL_STATUSES } from './state-machine.js';
+import { SUMMARY } from './summary-fields.js';
+import { TEXT_MAX, RESERVATION_NUMBER_MAX } from './text-limits.js';
 
-/** Length limits of stored text; the writes and the import enforce them, the responses promise them. */
-export const TEXT_MAX = 200;
-export const RESERVATION_NUMBER_MAX = 64;
+export { RESERVATION_NUMBER_MAX, TEXT_MAX } from './text-limits.js';
 
-export const ReservationSummarySchema = Type.Object(
-  {
-    id: RecordId,
-    reservationNumber: text(RESERVATION_NUMBER_MAX, 'Human reference, unique per organization'),
-    organization: RecordId,
-    accommodation: Type.Object({ id: RecordId, title: text(TEXT_MAX) }, { additionalProperties: false }),
-    status: ReservationStatusSchema,
-    dateFrom: { ...CalendarDate, description: 'Arrival day' },
-    dateTo: { ...CalendarDate, description: 'Departure day' },
-    nights: int32({ minimum: 1, description: 'dateTo − dateFrom in days' }),
-    adults: int32(),
-    children: int32(),
-    babies: int32(),
-    guestName: text(TEXT_MAX, 'Main booker, as displayed'),
-    name: text(
-      TEXT_MAX,
-      "The same text as guestName: the field the original service's published client reads (`$reservation->name`)",
-    ),
-    guest: Type.Union([RecordId, Type.Null()], {
-      description: 'The guest record (SPEC §15) when there is one',
-    }),
-    totalAmount: FormattedMoney,
-    currency: Currency,
-    channel: Type.String({ maxLength: TEXT_MAX, examples: ['website', 'booking.com'] }),
-    created: Timestamp,
-    modified: Timestamp,
-    cancelled: Type.Union([Timestamp, Type.Null()]),
-  },
-  {
-    $id: 'ReservationSummary',
-    additionalProperties: false,
-    description: 'The read model of a reservation (SPEC §2)',
-    examples: [
-      {
-        id: 4711,
-        reservationNumber: 'DH-2025-00412',
-        organization: 1,
-        accommodation: { id: 12, title: 'Chalet Heide 12' },
-        status: 'confirmed',
-        dateFrom: '2025-07-14',
-        dateTo: '2025-07-21',
-        nights: 7,
-        adults: 2,
-        children: 1,
-        babies: 0,
-        guestName: 'Anna de Vries',
-        name: 'Anna de Vries',
-        guest: null,
-        totalAmount: '875.00',
-        currency: 'EUR',
-        channel: 'website',
-        created: '2025-01-20T14:03:11Z',
-        modified: '2025-02-02T09:12:45Z',
-        cancelled: null,
-      },
-    ],
-  },
-);
+/** The read model of a reservation: its fields are named in summary-fields.ts. */
+export const ReservationSummarySchema = SUMMARY.schema;
 export type ReservationSummary = Static<typeof ReservationSummarySchema>;
 
 export const REFERENCE_DATES = ['date-from', 'date-to', 'stay', 'created', 'modified', 'cancelled'] as const;
