@@ -1103,9 +1103,7 @@ describeRequiring([chromiumBrowser()], 'the console in Chromium', () => {
     await page.getByTestId('guest-search-submit').click();
     await page.locator(`[data-testid="guest-row"][data-guest-id="${guestId}"]`).waitFor();
     // The unfiltered list may still be showing (it holds this guest too): wait for the search's answer.
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid="guest-row"]').length === 1, undefined, {
-      timeout: 5_000,
-    });
+    await page.getByTestId('guest-row').nth(1).waitFor({ state: 'detached', timeout: 5_000 });
     expect(await page.getByTestId('guest-row').count()).toBe(1);
     expect(await axeFindings(page, '[data-testid="guests"]')).toEqual([]);
     await page.getByTestId('guest-row').getByRole('link').click();
