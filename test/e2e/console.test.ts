@@ -1287,7 +1287,15 @@ describeRequiring([chromiumBrowser()], 'the console in Chromium', () => {
       // On the board: the imported stay, named by its channel.
       await go('#/board', 'board-grid');
       await page.locator('[data-testid="board-grid"][aria-busy="false"]').waitFor();
-      const bar = page.locator('[data-testid="board-block"][data-kind="external"]', { hasText: 'Airbnb' });
+      // The board draws only the rows in view: scroll down to the accommodation's row, as a clerk would.
+      const row = page.locator(`[data-testid="board-row"][data-accommodation-id="${unit.id}"]`);
+      await page.getByTestId('board-grid').hover();
+      for (let step = 0; step < 60 && (await row.count()) === 0; step++) {
+        await page.mouse.wheel(0, 200);
+        await page.waitForTimeout(50);
+      }
+      await row.scrollIntoViewIfNeeded();
+      const bar = row.locator('[data-testid="board-block"][data-kind="external"]', { hasText: 'Airbnb' });
       await bar.first().waitFor();
       expect(await bar.first().textContent()).toContain('Other calendar · Airbnb');
       await page.screenshot({ path: '/tmp/console-calendars-board.png' });
