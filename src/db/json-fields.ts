@@ -53,6 +53,11 @@ export interface FieldInput<Schema extends TSchema = TSchema> {
   readonly schema: Schema;
   /** Listed after the reader's own properties (the order its errors are reported in). */
   readonly last?: boolean;
+  /**
+   * What a document for the reader carries of the field's value (`booking dump`): the value itself
+   * when absent; `undefined` leaves the field out (derived, or not worth a key on every row).
+   */
+  readonly written?: (value: never) => unknown;
 }
 
 export interface Field<
@@ -321,6 +326,31 @@ type InputsOf<Fields extends readonly Field<never>[], Last extends boolean> = {
   ]: F['input'] extends FieldInput<infer S> ? S : never;
 };
 
+/** The fields a reader takes, in the order it checks them (`last` ones after its own properties). */
+const inputFields = <Row>(fields: readonly Field<Row>[], last: boolean) =>
+  fields.filter((f) => f.input && (f.input.last ?? false) === last);
+
+/**
+ * A row as a document the shape's reader reads back (`booking dump` for `booking import`): each
+ * field it takes, in the order `inputProperties` checks them (the reader's own properties, which
+ * the caller adds, would come before the `last` ones), each value as `written` gives it.
+ */
+export function documentWriter<Row>(fields: readonly Field<Row>[]): (row: Row) => Record<string, unknown> {
+  const taken = [...inputFields(fields, false), ...inputFields(fields, true)].map((f) => ({
+    name: f.name,
+    value: f.kind.value,
+    written: f.input?.written as ((value: unknown) => unknown) | undefined,
+  }));
+  return (row) => {
+    const document: Record<string, unknown> = {};
+    for (const { name, value, written } of taken) {
+      const carried = written ? written(value(row)) : value(row);
+      if (carried !== undefined) document[name] = carried;
+    }
+    return document;
+  };
+}
+
 /**
  * The properties a reader of the shape's documents checks (`booking import`): each field that has
  * an input, in the table's order, then `own` (the reader's own properties), then the `last` ones.
@@ -330,8 +360,6 @@ export function inputProperties<const Fields extends readonly Field<never>[], Ow
   own: Own,
 ): InputsOf<Fields, false> & Own & InputsOf<Fields, true> {
   const inputs = (last: boolean) =>
-    Object.fromEntries(
-      fields.flatMap((f) => (f.input && (f.input.last ?? false) === last ? [[f.name, f.input.schema]] : [])),
-    );
+    Object.fromEntries(inputFields(fields, last).map((f) => [f.name, (f.input as FieldInput).schema]));
   return { ...inputs(false), ...own, ...inputs(true) } as InputsOf<Fields, false> & Own & InputsOf<Fields, true>;
 }

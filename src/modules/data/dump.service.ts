@@ -1,7 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
-import { formatAmount } from '../../shared/money.js';
 import { toAccommodation } from '../accommodations/accommodations.repository.js';
 import { toStayRuleRecord } from '../availability/stay-rules.repository.js';
 import { toBlock } from '../blocks/blocks.repository.js';
@@ -9,6 +8,7 @@ import { orderLinesByReservation } from '../booking-flow/order-lines.js';
 import { toGuest } from '../guests/guests.repository.js';
 import { eventsOfCalendars } from '../calendars/calendars.repository.js';
 import { type PriceRecordKind, toPriceRecord } from '../prices/price-records.js';
+import { dumpedReservation } from '../reservations/summary-fields.js';
 import { organizationsByCredential } from '../credentials/credentials.repository.js';
 import type {
   ImportAccommodation,
@@ -90,30 +90,7 @@ const readAccommodations: ReadBatch<ImportAccommodation> = async (conn, after) =
 
 const readReservations: ReadBatch<ImportReservation> = async (conn, after) => {
   const rows = await rowsAfter(conn, 'reservations', after);
-  // The accommodation by id alone: its title belongs to the accommodation, and `nights` is derived.
-  const records = rows.map(
-    (r): ImportReservation => ({
-      id: r.id,
-      reservationNumber: r.reservation_number,
-      organization: r.organization_id,
-      accommodation: r.accommodation_id,
-      status: r.status,
-      dateFrom: r.date_from,
-      dateTo: r.date_to,
-      adults: r.adults,
-      children: r.children,
-      babies: r.babies,
-      guestName: r.guest_name,
-      totalAmount: formatAmount(r.total_amount_minor),
-      currency: r.currency,
-      channel: r.channel,
-      created: r.created,
-      modified: r.modified,
-      cancelled: r.cancelled,
-      // Only where there is one: most reservations have no guest record, and a dump is written per row.
-      ...(r.guest_id === null ? {} : { guest: r.guest_id }),
-    }),
-  );
+  const records = rows.map(dumpedReservation);
   // Order lines with their reservation (SPEC §15), only where it has any. Drafts are not dumped: a
   // draft is no reservation, holds its nights for minutes, and its token exists only as a hash.
   const lines = await orderLinesByReservation(

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
-import { field, type FieldInput, kindsOf, shape } from '../../db/json-fields.js';
+import { documentWriter, field, type FieldInput, kindsOf, shape } from '../../db/json-fields.js';
 import type { ReservationRow } from '../../db/schema.js';
+import type { ImportReservation } from '../data/import.schemas.js';
 import {
   CalendarDate,
   Currency,
@@ -58,13 +59,17 @@ export const SUMMARY = shape(
       'accommodation',
       ACCOMMODATION.schema,
       ACCOMMODATION.kind,
-      // By id, or as the summary shows it (the title is the accommodation's, not the reservation's).
-      given(
-        Type.Union([
-          RecordId,
-          Type.Object({ id: RecordId, title: Type.Optional(inputText({ maxLength: TITLE_MAX })) }, strict),
-        ]),
-      ),
+      // By id, or as the summary shows it (the title is the accommodation's, not the reservation's);
+      // a dump gives the id alone.
+      {
+        ...given(
+          Type.Union([
+            RecordId,
+            Type.Object({ id: RecordId, title: Type.Optional(inputText({ maxLength: TITLE_MAX })) }, strict),
+          ]),
+        ),
+        written: (accommodation: { id: number }) => accommodation.id,
+      },
     ),
     field('status', ReservationStatusSchema, kind.text('r.status'), optional(ReservationStatusSchema)),
     field('dateFrom', { ...CalendarDate, description: 'Arrival day' }, kind.date('r.date_from'), given(CalendarDate)),
@@ -73,8 +78,8 @@ export const SUMMARY = shape(
       'nights',
       int32({ minimum: 1, description: 'dateTo − dateFrom in days' }),
       kind.dayCount('r.date_from', 'r.date_to'),
-      // Derived: read, and not used.
-      optional(Count),
+      // Derived: read, and not used; a dump leaves it out.
+      { ...optional(Count), written: () => undefined },
     ),
     field('adults', int32(), kind.integer('r.adults'), given(Count)),
     field('children', int32(), kind.integer('r.children'), optional(Count)),
@@ -97,8 +102,13 @@ export const SUMMARY = shape(
       'guest',
       Type.Union([RecordId, Type.Null()], { description: 'The guest record (SPEC §15) when there is one' }),
       kind.nullableInteger('r.guest_id'),
-      // Left out, a stored reservation keeps its link. After the import's own `orderLines`.
-      { schema: Type.Optional(Type.Union([RecordId, Type.Null()])), last: true },
+      // Left out, a stored reservation keeps its link. After the import's own `orderLines`. A dump
+      // gives it only where there is one: most reservations have none, and a dump is written per row.
+      {
+        schema: Type.Optional(Type.Union([RecordId, Type.Null()])),
+        last: true,
+        written: (guest: number | null) => guest ?? undefined,
+      },
     ),
     field('totalAmount', FormattedMoney, kind.money('r.total_amount_minor'), given(Money)),
     field('currency', Currency, kind.text('r.currency'), given(Currency)),
@@ -147,3 +157,14 @@ export const SUMMARY = shape(
     ],
   },
 );
+
+const summaryDocument = documentWriter(SUMMARY.fields);
+
+/**
+ * A stored reservation as `booking dump` writes it for `booking import` to read back: the fields
+ * the import takes, in its order, without its own `orderLines` (the dump adds them where there are).
+ */
+export function dumpedReservation(row: Omit<ReservationRow, 'version'>): ImportReservation {
+  // The title is not read: a dump names the accommodation by id.
+  return summaryDocument({ ...row, accommodation_title: '' }) as ImportReservation;
+}
