@@ -575,6 +575,42 @@ describe.each(DIALECTS)('prices on %s', (dialect) => {
     ]);
   });
 
+  it('sees a stay that arrived weeks before the quoted nights, the organization named or not', async () => {
+    const booked = await send(
+      'POST',
+      '/api/reservations',
+      {
+        organization: 1,
+        accommodation: 12,
+        dateFrom: '2025-07-01',
+        dateTo: '2025-07-29',
+        adults: 2,
+        guestName: 'L. Lang',
+        totalAmount: '1000.00',
+        currency: 'EUR',
+      },
+      writer,
+    );
+    expect(booked.statusCode, booked.body).toBe(201);
+    // The organization named, and a key of organization 1 alone with none named.
+    const one = await apiKeyFor(used.db, { organizations: [1] });
+    for (const [key, named] of [
+      [reader, 'organization=1&'],
+      [one, ''],
+    ] as const) {
+      const reasons = async (dateFrom: string, dateTo: string) => {
+        const query = `${named}accommodation=12&dateFrom=${dateFrom}&dateTo=${dateTo}&adults=2`;
+        const response = await send('GET', `/api/quotes?${query}`, undefined, key);
+        expect(response.statusCode, response.body).toBe(200);
+        return response.json().reasons;
+      };
+      expect(await reasons('2025-07-27', '2025-07-30')).toContain('taken');
+      expect(await reasons('2025-07-28', '2025-07-30')).toContain('taken');
+      expect(await reasons('2025-07-29', '2025-07-31')).not.toContain('taken');
+      expect(await reasons('2025-06-20', '2025-07-02')).toContain('taken');
+    }
+  });
+
   it('prices a §9 reservation sent without totalAmount by its quote; a given price stands', async () => {
     await priceList();
     const book = (body: object) =>
