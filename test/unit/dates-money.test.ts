@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import {
   addDays,
   dateInZone,
+  dateOfDayNumber,
+  dayNumber,
   daysBetween,
   createTimestampFormatter,
   formatTimestamp,
@@ -39,6 +41,22 @@ describe('calendar dates', () => {
         expect(isCalendarDate(addDays(date, days))).toBe(true);
       }),
     );
+  });
+
+  it('writes a day number back as the date addDays gives, across the whole range of years', () => {
+    const anyDate = fc
+      .date({ min: new Date('0001-01-01T00:00:00Z'), max: new Date('9999-12-30T00:00:00Z'), noInvalidDate: true })
+      .map((d) => d.toISOString().slice(0, 10));
+    fc.assert(
+      fc.property(anyDate, fc.integer({ min: -400, max: 400 }), (date, days) => {
+        expect(dateOfDayNumber(dayNumber(date))).toBe(date);
+        fc.pre(date.slice(0, 4) !== '0001' && date.slice(0, 4) !== '9999');
+        expect(dateOfDayNumber(dayNumber(date) + days)).toBe(addDays(date, days));
+      }),
+    );
+    expect(
+      ['1970-01-01', '2000-02-29', '2100-03-01', '0001-01-01', '9999-12-31'].map(dayNumber).map(dateOfDayNumber),
+    ).toEqual(['1970-01-01', '2000-02-29', '2100-03-01', '0001-01-01', '9999-12-31']);
   });
 });
 
