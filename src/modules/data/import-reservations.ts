@@ -1,7 +1,7 @@
 import { type BulkRow, bulkRow } from '../../db/bulk-writer.js';
 import { rowsByIds } from '../../db/owned-rows.js';
 import type { ParameterError } from '../../shared/errors.js';
-import { parseAmount } from '../../shared/money.js';
+import type { ReservationRow } from '../../db/schema.js';
 import { replaceOrderLines } from '../booking-flow/order-lines.js';
 import { changedFields } from '../events/events.service.js';
 import { toSummary } from '../reservations/reservations.repository.js';
@@ -41,21 +41,15 @@ export async function writeReservations(
   const { trx, writer, now, nextId } = load;
   const { occurred, newEventId, nextSeq, eventRow } = events;
   /**
-   * A reservation new to the database: its row, and its event's body written out directly. The
-   * body is JSON.stringify(eventOf(…)) of a `reservation.created` to the byte (the tests compare
-   * them); its `data` written by the summary's field table (summary-fields.ts) from the row instead
-   * of an object graph stringified halves a million-row load's time per row.
+   * The row a reservation of the file makes, with the accommodation's title a summary shows. A
+   * stored one keeps its creation, its guest link and when it was cancelled where the file leaves
+   * them out; a cancelled one without a date in the file says its last change, the best answer.
    */
-  const addNew = (
-    r: ImportReservation,
-    id: number,
-    rows: BulkRow<'reservations'>[],
-    events: BulkRow<'events'>[],
-  ) => {
+  const rowOf = (r: ImportReservation, id: number, stored?: ReservationRow) => {
     const accommodation = accommodationIdOf(r);
     const status = r.status ?? 'confirmed';
     const modified = timestamp(r.modified) ?? now;
-    const row = {
+    return {
       id,
       organization_id: r.organization,
       accommodation_id: accommodation,
@@ -71,13 +65,27 @@ export async function writeReservations(
       total_amount_minor: validAmountToMinor(r.totalAmount),
       currency: r.currency,
       channel: r.channel ?? 'unknown',
-      created: timestamp(r.created) ?? now,
+      created: timestamp(r.created) ?? stored?.created ?? now,
       modified,
-      // A cancelled reservation always says when; without a date in the file, its last change is the best answer.
-      cancelled: timestamp(r.cancelled) ?? (status === 'cancelled' ? modified : null),
-      version: 1,
-      guest_id: r.guest ?? null,
+      cancelled: timestamp(r.cancelled) ?? (status === 'cancelled' ? (stored?.cancelled ?? modified) : null),
+      version: (stored?.version ?? 0) + 1,
+      guest_id: r.guest === undefined ? (stored?.guest_id ?? null) : r.guest,
     };
+  };
+
+  /**
+   * A reservation new to the database: its row, and its event's body written out directly. The
+   * body is JSON.stringify(eventOf(…)) of a `reservation.created` to the byte (the tests compare
+   * them); its `data` written by the summary's field table (summary-fields.ts) from the row instead
+   * of an object graph stringified halves a million-row load's time per row.
+   */
+  const addNew = (
+    r: ImportReservation,
+    id: number,
+    rows: BulkRow<'reservations'>[],
+    events: BulkRow<'events'>[],
+  ) => {
+    const row = rowOf(r, id);
     rows.push(bulkRow('reservations', row));
     const eventId = newEventId();
     const body =
@@ -127,61 +135,14 @@ export async function writeReservations(
         addNew(r, id, rows, events);
         continue;
       }
-      const accommodation = accommodationIdOf(r);
       // Both sides see today's titles: renaming the accommodation is its own change, not this one's.
-      const stored =
-        storedRow && toSummary({ ...storedRow, accommodation_title: titles.get(storedRow.accommodation_id) ?? '' });
-      const status = r.status ?? 'confirmed';
-      const modified = timestamp(r.modified) ?? now;
-      const minor = parseAmount(r.totalAmount) as number;
-      const record = toSummary({
-        id,
-        organization_id: r.organization,
-        accommodation_id: accommodation,
-        accommodation_title: titles.get(accommodation) ?? '',
-        reservation_number: r.reservationNumber,
-        status,
-        date_from: r.dateFrom,
-        date_to: r.dateTo,
-        adults: r.adults,
-        children: r.children ?? 0,
-        babies: r.babies ?? 0,
-        guest_name: r.guestName,
-        // Left out, a stored reservation keeps its guest.
-        guest_id: r.guest === undefined ? (storedRow?.guest_id ?? null) : r.guest,
-        total_amount_minor: minor,
-        currency: r.currency,
-        channel: r.channel ?? 'unknown',
-        created: timestamp(r.created) ?? stored?.created ?? now,
-        modified,
-        // A cancelled reservation always says when; without a date in the file, its last change is the best answer.
-        cancelled: timestamp(r.cancelled) ?? (status === 'cancelled' ? (stored?.cancelled ?? modified) : null),
-      });
-      if (stored && changedFields(stored, record).length === 0) continue;
-      const version = (storedRow?.version ?? 0) + 1;
-      rows.push([
-        id,
-        r.organization,
-        accommodation,
-        r.reservationNumber,
-        status,
-        r.dateFrom,
-        r.dateTo,
-        record.adults,
-        record.children,
-        record.babies,
-        r.guestName,
-        minor,
-        r.currency,
-        record.channel,
-        record.created,
-        modified,
-        record.cancelled,
-        version,
-        record.guest,
-      ]);
-      const change = !stored ? 'created' : status === 'cancelled' && stored.status !== 'cancelled' ? 'cancelled' : 'updated';
-      events.push(eventRow({ type: `reservation.${change}`, data: record, previous: stored, version }));
+      const stored = toSummary({ ...storedRow, accommodation_title: titles.get(storedRow.accommodation_id) ?? '' });
+      const row = rowOf(r, id, storedRow);
+      const record = toSummary(row);
+      if (changedFields(stored, record).length === 0) continue;
+      rows.push(bulkRow('reservations', row));
+      const change = row.status === 'cancelled' && stored.status !== 'cancelled' ? 'cancelled' : 'updated';
+      events.push(eventRow({ type: `reservation.${change}`, data: record, previous: stored, version: row.version }));
     }
     await writer.upsert('reservations', rows);
     await writer.upsert('events', events);
