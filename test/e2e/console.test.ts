@@ -501,9 +501,11 @@ describeRequiring([chromiumBrowser()], 'the console in Chromium', () => {
     expect(await axeFindings(page, '[data-testid="block-form"]')).toEqual([]);
     await page.getByTestId('block-save').click();
 
-    // Drawn on the board, in its row, over the three nights; and in the API.
+    // Drawn on the board, in its row, over the three nights; and in the API. Named by its note: the
+    // row may hold another maintenance block of the demo data.
     const bar = page.locator(
       `[data-testid="board-row"][data-accommodation-id="${accommodation}"] [data-testid="board-block"][data-kind="maintenance"]`,
+      { hasText: 'E2E new roof' },
     );
     await bar.waitFor();
     expect(await bar.textContent()).toContain('Maintenance');
