@@ -55,9 +55,10 @@ export interface FieldInput<Schema extends TSchema = TSchema> {
   readonly last?: boolean;
   /**
    * What a document for the reader carries of the field's value (`booking dump`): the value itself
-   * when absent; `undefined` leaves the field out (derived, or not worth a key on every row).
+   * when absent; `false`, never the field (derived); a function returning `undefined` leaves the
+   * field out of that row's document (not worth a key on every row).
    */
-  readonly written?: (value: never) => unknown;
+  readonly written?: false | ((value: never) => unknown);
 }
 
 export interface Field<
@@ -333,22 +334,31 @@ const inputFields = <Row>(fields: readonly Field<Row>[], last: boolean) =>
 /**
  * A row as a document the shape's reader reads back (`booking dump` for `booking import`): each
  * field it takes, in the order `inputProperties` checks them (the reader's own properties, which
- * the caller adds, would come before the `last` ones), each value as `written` gives it.
+ * the caller adds, would come before the `last` ones), each value as `written` gives it. Compiled
+ * once, as `compiled` is: straight-line stores under constant keys, where a loop over the fields
+ * made a million-row dump a third slower than a hand-written object.
  */
 export function documentWriter<Row>(fields: readonly Field<Row>[]): (row: Row) => Record<string, unknown> {
-  const taken = [...inputFields(fields, false), ...inputFields(fields, true)].map((f) => ({
-    name: f.name,
-    value: f.kind.value,
-    written: f.input?.written as ((value: unknown) => unknown) | undefined,
-  }));
-  return (row) => {
-    const document: Record<string, unknown> = {};
-    for (const { name, value, written } of taken) {
-      const carried = written ? written(value(row)) : value(row);
-      if (carried !== undefined) document[name] = carried;
-    }
-    return document;
-  };
+  const steps = [...inputFields(fields, false), ...inputFields(fields, true)].flatMap((f) => {
+    const written = f.input?.written;
+    if (written === false) return [];
+    const value = f.kind.value;
+    return written === undefined
+      ? [{ name: f.name, get: value, omittable: false }]
+      : [{ name: f.name, get: (row: Row) => (written as (value: unknown) => unknown)(value(row)), omittable: true }];
+  });
+  const body = steps
+    .map(({ name, omittable }, i) =>
+      omittable
+        ? `v = get[${i}](row); if (v !== undefined) d[${JSON.stringify(name)}] = v;`
+        : `d[${JSON.stringify(name)}] = get[${i}](row);`,
+    )
+    .join(' ');
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the source is the table's own names, quoted.
+  const make = new Function('get', `return (row) => { const d = {}; let v; ${body} return d; };`) as (
+    get: ((row: Row) => unknown)[],
+  ) => (row: Row) => Record<string, unknown>;
+  return make(steps.map((s) => s.get));
 }
 
 /**

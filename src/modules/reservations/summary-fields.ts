@@ -79,7 +79,7 @@ export const SUMMARY = shape(
       int32({ minimum: 1, description: 'dateTo − dateFrom in days' }),
       kind.dayCount('r.date_from', 'r.date_to'),
       // Derived: read, and not used; a dump leaves it out.
-      { ...optional(Count), written: () => undefined },
+      { ...optional(Count), written: false },
     ),
     field('adults', int32(), kind.integer('r.adults'), given(Count)),
     field('children', int32(), kind.integer('r.children'), optional(Count)),
@@ -165,6 +165,7 @@ const summaryDocument = documentWriter(SUMMARY.fields);
  * the import takes, in its order, without its own `orderLines` (the dump adds them where there are).
  */
 export function dumpedReservation(row: Omit<ReservationRow, 'version'>): ImportReservation {
-  // The title is not read: a dump names the accommodation by id.
-  return summaryDocument({ ...row, accommodation_title: '' }) as ImportReservation;
+  // Without the accommodation's title: a dump names the accommodation by id (`written` above), and
+  // a copy of each row to add one cost a million-row dump a sixth of its time.
+  return summaryDocument(row as SummaryRow) as ImportReservation;
 }
