@@ -5,7 +5,7 @@ import type { BulkRow, BulkTable } from './bulk-columns.js';
 import type { Db } from './database.js';
 import type { Database } from './schema.js';
 
-export { BULK_COLUMNS, type BulkRow, type BulkTable, bulkRow } from './bulk-columns.js';
+export { type BulkRow, type BulkTable, bulkRow } from './bulk-columns.js';
 
 /**
  * Fast all-or-nothing loading for `booking import` and `booking seed`. Rows go in as arrays in a

@@ -121,9 +121,12 @@ function joined(pieces: readonly Piece[], literal: (text: string) => string, joi
 /** A SQL string literal. */
 const sqlLiteral = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
+/** PostgreSQL: pieces as one text expression. */
+const postgresText = (pieces: readonly Piece[]) => joined(pieces, sqlLiteral, ' || ');
+
 /** PostgreSQL: the JSON text of a shape (of any kind) as one text expression. */
 export function postgresJson(kind: FieldKind<never, unknown>): string {
-  return joined(kind.postgres, sqlLiteral, ' || ');
+  return postgresText(kind.postgres);
 }
 
 /**
@@ -208,7 +211,7 @@ export function kindsOf<Row>() {
         value: reader(column) as (row: Row) => ValueOf<Row, C>,
         javascript: [{ code: `(${js} === null ? 'null' : '"' + ${js} + '"')` }],
         sqlite: sqlOf(column),
-        postgres: [{ code: `coalesce(${joined(quoted(pgTimestamp(sqlOf(column))), sqlLiteral, ' || ')}, 'null')` }],
+        postgres: [{ code: `coalesce(${postgresText(quoted(pgTimestamp(sqlOf(column))))}, 'null')` }],
       };
     },
     /** Integer minor units, written as `formatAmount` writes them: "412.50", "-0.05". */
@@ -257,10 +260,10 @@ type PropertiesOf<Fields extends readonly Field<never>[]> = {
 type ColumnsOf<Fields extends readonly Field<never>[]> =
   Fields[number] extends Field<never, string, TSchema, infer C> ? C : never;
 
-/** A shape: the ordered fields, and all that is made from them once. */
 /** The row type a table's fields read. */
 type RowOf<Fields extends readonly Field<never>[]> = Fields[number] extends Field<infer Row> ? Row : never;
 
+/** A shape: the ordered fields, and all that is made from them once. */
 export interface Shape<Fields extends readonly Field<never>[], Row = RowOf<Fields>> {
   readonly fields: Fields;
   readonly schema: TObject<PropertiesOf<Fields>>;

@@ -56,13 +56,7 @@ export function createParkCache(): ParkCache {
  * The organization's park as of at least `version` (read before it, as the data of every read is).
  * `now` is the instant the read sees drafts at: a park loaded then keeps the drafts live then.
  */
-export function parkOf(
-  conn: Conn,
-  parks: ParkCache,
-  organizationId: number,
-  version: number,
-  now: string,
-): Promise<Park> {
+function parkOf(conn: Conn, parks: ParkCache, organizationId: number, version: number, now: string): Promise<Park> {
   return parks.getOrLoad(String(organizationId), version, async () => ({
     accommodations: await activeAccommodations(conn, organizationId),
     rules: (await listStayRuleRows(conn, organizationId)).map(toStayRule),
@@ -81,8 +75,24 @@ const ofType = (accommodations: readonly SellableAccommodation[], type: string |
  * of the answer's key. No write marks a draft's expiry; the park knows them all, since every write
  * that makes or renews a draft moves the counter.
  */
-export function draftsUntil(park: Park | undefined, now: string): string | null {
-  return park?.draftExpiries.find((expires) => expires > now) ?? null;
+function draftsUntil(park: Park, now: string): string | null {
+  return park.draftExpiries.find((expires) => expires > now) ?? null;
+}
+
+/**
+ * What a selling read sees of the park: the instant it reads at (`now`: drafts live then hold
+ * nights), the park as of `version`, and `until` (`draftsUntil`), which keys its cached answer.
+ */
+export async function parkNow(
+  conn: Conn,
+  parks: ParkCache,
+  clock: Clock,
+  organizationId: number,
+  version: number,
+): Promise<{ now: string; park: Park; until: string | null }> {
+  const now = formatTimestamp(clock());
+  const park = await parkOf(conn, parks, organizationId, version, now);
+  return { now, park, until: draftsUntil(park, now) };
 }
 
 export async function gridRead(
@@ -95,22 +105,27 @@ export async function gridRead(
 ): Promise<VersionedRead<Grid>> {
   nightsOfPeriod(query.dateFrom, query.dateTo);
   const organization = await organizationStateFor(conn, organizationId, known);
-  const now = formatTimestamp(clock());
-  const park = organization && (await parkOf(conn, parks, organizationId, organization.version, now));
-  const until = draftsUntil(park, now);
+  const seen = organization && (await parkNow(conn, parks, clock, organizationId, organization.version));
   return {
     version: organization?.version ?? -1,
     eventsCursor: organization?.eventsCursor,
-    key: JSON.stringify(['grid', organizationId, query.dateFrom, query.dateTo, query.type ?? null, until]),
+    key: JSON.stringify([
+      'grid',
+      organizationId,
+      query.dateFrom,
+      query.dateTo,
+      query.type ?? null,
+      seen?.until ?? null,
+    ]),
     load: async () => {
-      if (!organization || !park) return availabilityGrid([], [], query.dateFrom, query.dateTo);
+      if (!organization || !seen) return availabilityGrid([], [], query.dateFrom, query.dateTo);
       const holds = await holdsOfPeriod(conn, organizationId, {
         from: query.dateFrom,
         to: addDays(query.dateTo, 1),
         longestStayNights: organization.longestStayNights,
-        now,
+        now: seen.now,
       });
-      return availabilityGrid(ofType(park.accommodations, query.type), holds, query.dateFrom, query.dateTo);
+      return availabilityGrid(ofType(seen.park.accommodations, query.type), holds, query.dateFrom, query.dateTo);
     },
   };
 }
@@ -126,9 +141,7 @@ export async function searchRead(
   nightsOfStay(query.dateFrom, query.dateTo);
   const organization = await organizationStateFor(conn, organizationId, known);
   const today = dateInZone(clock(), organization?.timezone ?? 'UTC');
-  const now = formatTimestamp(clock());
-  const park = organization && (await parkOf(conn, parks, organizationId, organization.version, now));
-  const until = draftsUntil(park, now);
+  const seen = organization && (await parkNow(conn, parks, clock, organizationId, organization.version));
   const stay = {
     dateFrom: query.dateFrom,
     dateTo: query.dateTo,
@@ -139,9 +152,10 @@ export async function searchRead(
   return {
     version: organization?.version ?? -1,
     eventsCursor: organization?.eventsCursor,
-    key: JSON.stringify(['search', organizationId, today, stay, query.type ?? null, until]),
+    key: JSON.stringify(['search', organizationId, today, stay, query.type ?? null, seen?.until ?? null]),
     load: async () => {
-      if (!organization || !park) return [];
+      if (!organization || !seen) return [];
+      const { park, now } = seen;
       const holds = await holdsOfPeriod(conn, organizationId, {
         from: query.dateFrom,
         to: query.dateTo,

@@ -1,14 +1,14 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Clock } from '../../shared/clock.js';
-import { dateInZone, daysBetween, formatTimestamp } from '../../shared/dates.js';
+import { dateInZone, daysBetween } from '../../shared/dates.js';
 import { AppError, invalidInput } from '../../shared/errors.js';
 import { formatAmount } from '../../shared/money.js';
 import { nightsOfStay } from '../../shared/stay-dates.js';
 import { findAccommodationRow } from '../accommodations/accommodations.repository.js';
 import { holdsOfAccommodation, type SellableAccommodation } from '../availability/availability.repository.js';
 import { SEARCH_REASONS, type SearchReason } from '../availability/availability.schemas.js';
-import { draftsUntil, type Park, type ParkCache, parkOf } from '../availability/availability.service.js';
+import { type Park, type ParkCache, parkNow } from '../availability/availability.service.js';
 import { type KnownOrganizationState, organizationStateFor } from '../organizations/organizations.repository.js';
 import type { VersionedRead } from '../organizations/organizations.service.js';
 import { parseQuantities, partyOfCounts, personsCounted } from './party.js';
@@ -126,13 +126,12 @@ export async function quoteRead(
   const organization = await organizationStateFor(conn, organizationId, known);
   if (!organization) throw new AppError('not-found', `No accommodation ${query.accommodation}.`);
   const today = dateInZone(clock(), organization.timezone);
-  const now = formatTimestamp(clock());
-  const park = await parkOf(conn, parks, organizationId, organization.version, now);
+  const { now, park, until } = await parkNow(conn, parks, clock, organizationId, organization.version);
   const { organization: _organization, ...asked } = query;
   return {
     version: organization.version,
     eventsCursor: organization.eventsCursor,
-    key: JSON.stringify(['quote', organizationId, today, asked, draftsUntil(park, now)]),
+    key: JSON.stringify(['quote', organizationId, today, asked, until]),
     load: async () => {
       const accommodation = await sellable(conn, park, organizationId, query.accommodation);
       const { party, choices, persons } = partyAndChoices(park, accommodation, query, 0);
@@ -190,12 +189,11 @@ export async function quotationsRead(
   if (!row || !state) throw new AppError('not-found', `No accommodation ${accommodationId}.`);
   const organization = { id: row.organization_id, state };
   const today = dateInZone(clock(), state.timezone);
-  const now = formatTimestamp(clock());
-  const park = await parkOf(conn, parks, organization.id, state.version, now);
+  const { now, park, until } = await parkNow(conn, parks, clock, organization.id, state.version);
   return {
     version: state.version,
     eventsCursor: state.eventsCursor,
-    key: JSON.stringify(['quotations', accommodationId, today, query, draftsUntil(park, now)]),
+    key: JSON.stringify(['quotations', accommodationId, today, query, until]),
     load: async () => {
       // An inactive accommodation sells nothing, but the question is checked all the same.
       const active = park.accommodations.find((a) => a.id === accommodationId);

@@ -7,7 +7,7 @@ import { INITIAL_STATUSES } from './state-machine.js';
 import { SUMMARY } from './summary-fields.js';
 import { TEXT_MAX, RESERVATION_NUMBER_MAX } from './text-limits.js';
 
-export { RESERVATION_NUMBER_MAX, TEXT_MAX } from './text-limits.js';
+export { TEXT_MAX } from './text-limits.js';
 
 /** The read model of a reservation: its fields are named in summary-fields.ts. */
 export const ReservationSummarySchema = SUMMARY.schema;
